@@ -104,7 +104,10 @@ class LabelSet:
                 f"a label set needs 'labels': [{{name, risk, description_de, "
                 f"description_en, color}}, ...]: {err}"
             ) from None
-        return cls(labels=labels, risks=tuple(data.get("risks", RISKS)))
+        risks = data.get("risks", RISKS)
+        if not isinstance(risks, list | tuple) or not all(isinstance(r, str) for r in risks):
+            raise ValueError(f"'risks' must be a list of names from least to most risky: {risks!r}")
+        return cls(labels=labels, risks=tuple(risks))
 
     @classmethod
     def from_file(cls, path: str | Path) -> LabelSet:
@@ -114,9 +117,17 @@ class LabelSet:
         if path.suffix in {".yaml", ".yml"}:
             import yaml
 
-            data = yaml.safe_load(raw)
+            try:
+                data = yaml.safe_load(raw)
+            except yaml.YAMLError as err:
+                raise ValueError(f"{path}: invalid YAML ({err})") from None
         else:
-            data = json.loads(raw)
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as err:
+                raise ValueError(f"{path}: invalid JSON ({err.msg})") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: a label set file holds one object with 'labels'")
         return cls.from_dict(data)
 
     def save(self, path: str | Path) -> None:

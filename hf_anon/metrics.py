@@ -244,6 +244,18 @@ def _parse_spans(raw: Mapping, index: int, labels: LabelSet) -> list[Span]:
     return parse_document(doc, labels, require_risk=False).spans
 
 
+def _with_risk_keys(doc):
+    """Give every span a ``risk`` key (None when absent): Arrow columns need all keys."""
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("spans"), list):
+        return doc
+    spans = [{"risk": None, **s} if isinstance(s, Mapping) else s for s in doc["spans"]]
+    return {**doc, "spans": spans}
+
+
+def _with_risk_keys_all(docs):
+    return docs if docs is None else [_with_risk_keys(doc) for doc in docs]
+
+
 # Loaded through ``evaluate.load(path)``, this module also defines an evaluate Metric.
 # Plain imports of hf_anon do not pay for importing evaluate (seconds).
 if "evaluate" in sys.modules:
@@ -274,6 +286,31 @@ if "evaluate" in sys.modules:
                 features=datasets.Features(
                     {"predictions": _DOCUMENT_FEATURE, "references": _DOCUMENT_FEATURE}
                 ),
+            )
+
+        # evaluate appends inputs_description to these docstrings: they must exist.
+        def add(self, *, prediction=None, reference=None, **kwargs):
+            """Add one predicted and one reference document."""
+            return super().add(
+                prediction=_with_risk_keys(prediction),
+                reference=_with_risk_keys(reference),
+                **kwargs,
+            )
+
+        def add_batch(self, *, predictions=None, references=None, **kwargs):
+            """Add predicted and reference documents."""
+            return super().add_batch(
+                predictions=_with_risk_keys_all(predictions),
+                references=_with_risk_keys_all(references),
+                **kwargs,
+            )
+
+        def compute(self, *, predictions=None, references=None, **kwargs):
+            """Score predicted against reference documents (spans may omit ``risk``)."""
+            return super().compute(
+                predictions=_with_risk_keys_all(predictions),
+                references=_with_risk_keys_all(references),
+                **kwargs,
             )
 
         def _compute(self, predictions, references):

@@ -1,0 +1,87 @@
+"""Shared fixtures: tokenizers trained on the fly (no network, no downloads)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+from tokenizers.processors import TemplateProcessing
+from transformers import PreTrainedTokenizerFast
+
+# Tests never touch the network: anything that would download fails fast instead.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
+
+CORPUS = [
+    "Herr Hans Müller wohnt in der Bahnhofstraße 12, 80331 München.",
+    "Die Klägerin Ayşe Yılmaz-Berger fuhr am 3. März 2021 um 14:30 Uhr mit dem VW Golf.",
+    "Das Amtsgericht Nürnberg-Fürth hat durch Richterin am Amtsgericht Schulz entschieden.",
+    "Az. 5 Js 123/21; IBAN DE89 3704 0044 0532 0130 00; Kennzeichen M-AB 1234.",
+    "Die Beklagte, die Schmidt Immobilien GmbH, ist im Handelsregister unter HRB 123456.",
+    "Tatbestand\n\nDer Kläger verlangt Schadensersatz. Die Zeugin Öztürk sah den Unfall.",
+]
+
+
+def _wordpiece() -> PreTrainedTokenizerFast:
+    """A cased BERT-style WordPiece tokenizer: offsets exclude whitespace."""
+    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    tok.normalizer = normalizers.BertNormalizer(lowercase=False)
+    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    tok.decoder = decoders.WordPiece()
+    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    tok.train_from_iterator(
+        CORPUS * 5, trainers.WordPieceTrainer(vocab_size=300, special_tokens=specials)
+    )
+    tok.post_processor = TemplateProcessing(
+        single="[CLS] $A [SEP]",
+        special_tokens=[("[CLS]", tok.token_to_id("[CLS]")), ("[SEP]", tok.token_to_id("[SEP]"))],
+    )
+    return PreTrainedTokenizerFast(
+        tokenizer_object=tok,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+    )
+
+
+def _unigram() -> PreTrainedTokenizerFast:
+    """An XLM-R/e5-style SentencePiece Unigram tokenizer: tokens carry their leading space."""
+    tok = Tokenizer(models.Unigram())
+    tok.normalizer = normalizers.NFKC()
+    tok.pre_tokenizer = pre_tokenizers.Metaspace()
+    tok.decoder = decoders.Metaspace()
+    specials = ["<s>", "<pad>", "</s>", "<unk>"]
+    tok.train_from_iterator(
+        CORPUS * 5,
+        trainers.UnigramTrainer(vocab_size=200, special_tokens=specials, unk_token="<unk>"),
+    )
+    tok.post_processor = TemplateProcessing(
+        single="<s> $A </s>",
+        special_tokens=[("<s>", tok.token_to_id("<s>")), ("</s>", tok.token_to_id("</s>"))],
+    )
+    return PreTrainedTokenizerFast(
+        tokenizer_object=tok,
+        unk_token="<unk>",
+        pad_token="<pad>",
+        bos_token="<s>",
+        eos_token="</s>",
+    )
+
+
+@pytest.fixture(scope="session")
+def wordpiece_tokenizer() -> PreTrainedTokenizerFast:
+    return _wordpiece()
+
+
+@pytest.fixture(scope="session")
+def unigram_tokenizer() -> PreTrainedTokenizerFast:
+    return _unigram()
+
+
+@pytest.fixture(scope="session", params=["wordpiece", "unigram"])
+def tokenizer(request, wordpiece_tokenizer, unigram_tokenizer) -> PreTrainedTokenizerFast:
+    return {"wordpiece": wordpiece_tokenizer, "unigram": unigram_tokenizer}[request.param]
