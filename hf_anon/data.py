@@ -250,8 +250,13 @@ def save_jsonl(
             handle.write(json.dumps(doc.to_dict(spans_key), ensure_ascii=False) + "\n")
 
 
-def dataset_features(labels: LabelSet = DEFAULT_LABELS):
-    """Explicit ``datasets.Features`` for span documents (labels and risks as ClassLabel)."""
+def dataset_features(
+    labels: LabelSet = DEFAULT_LABELS, *, spans_key: str = "spans", extra_labels: Sequence[str] = ()
+):
+    """Explicit ``datasets.Features`` for span documents (labels and risks as ClassLabel).
+
+    A missing risk (placeholders, predictions) is stored as null, not guessed.
+    """
     from datasets import ClassLabel, Features, List, Value
 
     return Features(
@@ -259,11 +264,11 @@ def dataset_features(labels: LabelSet = DEFAULT_LABELS):
             "id": Value("string"),
             "domain": Value("string"),
             "text": Value("string"),
-            "spans": List(
+            spans_key: List(
                 {
                     "start": Value("int32"),
                     "end": Value("int32"),
-                    "label": ClassLabel(names=labels.names),
+                    "label": ClassLabel(names=[*labels.names, *extra_labels]),
                     "risk": ClassLabel(names=list(labels.risks)),
                     "score": Value("float64"),
                 }
@@ -273,60 +278,65 @@ def dataset_features(labels: LabelSet = DEFAULT_LABELS):
     )
 
 
-def to_dataset(documents: Sequence[Document], labels: LabelSet = DEFAULT_LABELS):
-    """Documents → ``datasets.Dataset``; ``meta`` travels as a JSON string.
-
-    Spans without a risk get the usual risk of their label, since the ClassLabel column
-    cannot hold a missing value.
-    """
+def to_dataset(
+    documents: Sequence[Document],
+    labels: LabelSet = DEFAULT_LABELS,
+    *,
+    spans_key: str = "spans",
+    extra_labels: Sequence[str] = (),
+):
+    """Documents → ``datasets.Dataset``; ``meta`` travels as a JSON string."""
     from datasets import Dataset
 
-    rows: dict[str, list] = {"id": [], "domain": [], "text": [], "spans": [], "meta": []}
+    rows: dict[str, list] = {"id": [], "domain": [], "text": [], spans_key: [], "meta": []}
     for doc in documents:
         rows["id"].append(doc.id)
         rows["domain"].append(doc.domain)
         rows["text"].append(doc.text)
-        rows["spans"].append(
+        rows[spans_key].append(
             [
-                {
-                    "start": s.start,
-                    "end": s.end,
-                    "label": s.label,
-                    "risk": s.risk if s.risk is not None else labels[s.label].risk,
-                    "score": s.score,
-                }
+                {"start": s.start, "end": s.end, "label": s.label, "risk": s.risk, "score": s.score}
                 for s in doc.spans
             ]
         )
         rows["meta"].append(json.dumps(doc.meta, ensure_ascii=False))
-    return Dataset.from_dict(rows, features=dataset_features(labels))
+    features = dataset_features(labels, spans_key=spans_key, extra_labels=extra_labels)
+    return Dataset.from_dict(rows, features=features)
 
 
-def from_dataset(dataset, labels: LabelSet = DEFAULT_LABELS) -> list[Document]:
+def from_dataset(
+    dataset,
+    labels: LabelSet = DEFAULT_LABELS,
+    *,
+    spans_key: str = "spans",
+    require_risk: bool = True,
+    extra_labels: Sequence[str] = (),
+) -> list[Document]:
     """``datasets.Dataset`` (as written by :func:`to_dataset`) → validated documents."""
-    features = dataset.features
-    span_feature = features["spans"].feature
+    span_feature = dataset.features[spans_key].feature
     label_names = span_feature["label"].names
     risk_names = span_feature["risk"].names
     documents = []
     for row in dataset:
-        raw = {
-            "id": row["id"],
-            "domain": row.get("domain"),
-            "text": row["text"],
-            "spans": [
-                {
-                    "start": s["start"],
-                    "end": s["end"],
-                    "label": label_names[s["label"]],
-                    "risk": risk_names[s["risk"]],
-                    **({"score": s["score"]} if s.get("score") is not None else {}),
-                }
-                for s in row["spans"]
-            ],
-        }
-        if raw["domain"] is None:
-            del raw["domain"]
+        spans = []
+        for s in row[spans_key]:
+            span = {"start": s["start"], "end": s["end"], "label": label_names[s["label"]]}
+            if s.get("risk") is not None:
+                span["risk"] = risk_names[s["risk"]]
+            if s.get("score") is not None:
+                span["score"] = s["score"]
+            spans.append(span)
+        raw = {"id": row["id"], "text": row["text"], spans_key: spans}
+        if row.get("domain") is not None:
+            raw["domain"] = row["domain"]
         raw.update(json.loads(row.get("meta") or "{}"))
-        documents.append(parse_document(raw, labels))
+        documents.append(
+            parse_document(
+                raw,
+                labels,
+                spans_key=spans_key,
+                require_risk=require_risk,
+                extra_labels=extra_labels,
+            )
+        )
     return documents

@@ -161,10 +161,14 @@ def test_dataset_round_trip_with_explicit_features():
     assert from_dataset(dataset) == docs
 
 
-def test_spans_without_risk_take_the_usual_risk_in_a_dataset():
-    docs = [Document("a", TEXT, [Span(10, 16, "nat-name")])]
-    (back,) = from_dataset(to_dataset(docs))
-    assert back.spans[0].risk == DEFAULT_LABELS["nat-name"].risk
+def test_placeholder_spans_keep_their_missing_risk_and_unknown_label_in_a_dataset():
+    docs = [Document("a", "Herr A. und B.", [Span(5, 7, "nat-name"), Span(12, 14, "unknown")])]
+    dataset = to_dataset(docs, spans_key="placeholders", extra_labels=["unknown"])
+    assert dataset.features["placeholders"].feature["label"].names[-1] == "unknown"
+    back = from_dataset(
+        dataset, spans_key="placeholders", require_risk=False, extra_labels=["unknown"]
+    )
+    assert back == docs and back[0].spans[0].risk is None
 
 
 @st.composite
