@@ -9,12 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+
+from tqdm.auto import tqdm
 
 from hf_anon import __version__
-from hf_anon.data import ValidationError, load_jsonl
+from hf_anon.data import ValidationError, iter_jsonl, load_jsonl
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.metrics import FN, FP, SpanScores, score_documents
+from hf_anon.placeholders import UNKNOWN, DetectorScores, placeholder_spans, score_placeholders
 
 EXIT_INVALID_INPUT = 2
 
@@ -32,9 +38,15 @@ def _load_label_set(path: str | None) -> LabelSet:
         raise InputError(f"cannot load label set {path}: {err}") from None
 
 
-def _load(path: str, labels: LabelSet, *, require_risk: bool):
+def _load(path: str, labels: LabelSet, *, require_risk: bool, spans_key: str = "spans"):
     try:
-        return load_jsonl(path, labels, require_risk=require_risk)
+        return load_jsonl(
+            path,
+            labels,
+            require_risk=require_risk,
+            spans_key=spans_key,
+            extra_labels=(UNKNOWN,) if spans_key == "placeholders" else (),
+        )
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -97,6 +109,86 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_texts(path: str) -> list[dict]:
+    """JSON Lines objects with a string ``id`` and ``text`` (other fields kept)."""
+    rows, seen = [], set()
+    try:
+        for number, raw in iter_jsonl(path):
+            if not isinstance(raw, dict):
+                raise InputError(f"{path}:{number}: a line must be a JSON object")
+            if not isinstance(raw.get("id"), str) or not raw["id"]:
+                raise InputError(f"{path}:{number}: id must be a non-empty string")
+            if not isinstance(raw.get("text"), str):
+                raise InputError(f"{path}:{number}: document {raw['id']!r}: text must be a string")
+            if raw["id"] in seen:
+                raise InputError(f"{path}:{number}: duplicate document id {raw['id']!r}")
+            seen.add(raw["id"])
+            rows.append(raw)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, expected a JSON Lines file") from None
+    return rows
+
+
+def _write_jsonl(path: str, rows: list[dict]) -> None:
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with out.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def format_detector_scores(scores: DetectorScores) -> str:
+    return "\n".join(
+        [
+            f"key placeholders {scores.key}   predicted {scores.predicted}   "
+            f"tp {scores.tp}   fp {scores.fp}   fn {scores.fn}   tn (elements) {scores.tn}",
+            f"accuracy     {scores.accuracy:.4f}",
+            f"precision    {scores.precision:.4f}",
+            f"recall       {scores.recall:.4f}",
+            f"specificity  {scores.specificity:.4f}",
+            f"f1           {scores.f1:.4f}",
+            f"label accuracy on matched placeholders {scores.label_accuracy:.4f} "
+            f"({scores.labels_correct}/{scores.tp})",
+        ]
+    )
+
+
+def cmd_placeholders(args: argparse.Namespace) -> int:
+    if args.evaluate:
+        key = _load(args.evaluate, DEFAULT_LABELS, require_risk=False, spans_key="placeholders")
+        pairs = [(doc.text, doc.spans, placeholder_spans(doc.text)) for doc in key]
+        scores = score_placeholders(pairs)
+        if args.json:
+            print(json.dumps(asdict(scores)))
+        else:
+            print(format_detector_scores(scores))
+        if args.output:
+            rows = [
+                {"id": doc.id, "text": doc.text, "placeholders": [s.to_dict() for s in pred]}
+                for doc, (_, _, pred) in zip(key, pairs, strict=True)
+            ]
+            _write_jsonl(args.output, rows)
+        return 0
+    if not args.input or not args.output:
+        raise InputError("--input and --output are required (or --evaluate KEY.jsonl)")
+    rows = _read_texts(args.input)
+    counts: Counter = Counter()
+    for row in tqdm(rows, desc="placeholders", unit="doc", disable=not args.progress):
+        spans = placeholder_spans(row["text"])
+        counts.update(s.label for s in spans)
+        row["placeholders"] = [s.to_dict() for s in spans]
+    _write_jsonl(args.output, rows)
+    total = sum(counts.values())
+    print(
+        f"{len(rows)} documents, {total} placeholders: "
+        + ", ".join(f"{label} {n}" for label, n in counts.most_common()),
+        file=sys.stderr,
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hf-anon",
@@ -122,6 +214,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--label-set", help="JSON/YAML label set to use instead of the built-in one"
     )
     evaluate.set_defaults(func=cmd_evaluate)
+
+    placeholders = commands.add_parser(
+        "placeholders",
+        help="find anonymization placeholders in published decisions",
+        description=(
+            "Find the placeholders (A., Xxxxx, …, X GmbH, A-Straße 1, xx.xx.2016, a@x.de, …) "
+            "in published decisions and label the span each one hides. With --evaluate, "
+            "score the detector against a key in the placeholder format: accuracy, "
+            "precision, recall, specificity and F1 (a prediction matches a key "
+            "placeholder when their characters overlap) and label accuracy."
+        ),
+    )
+    placeholders.add_argument("--input", help="JSON Lines with id and text")
+    placeholders.add_argument(
+        "--output", help="JSON Lines: the input plus placeholders [{start, end, label}]"
+    )
+    placeholders.add_argument("--evaluate", metavar="KEY", help="placeholder key JSON Lines")
+    placeholders.add_argument("--json", action="store_true", help="scores as one JSON object")
+    placeholders.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    placeholders.set_defaults(func=cmd_placeholders)
     return parser
 
 

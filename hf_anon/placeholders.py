@@ -1,0 +1,858 @@
+"""Placeholder detection in published (already anonymized) decisions.
+
+Courts publish decisions with placeholders where sensitive spans were: ``A.``,
+``Xxxxx``, ``…``, ``H... O...``, ``X GmbH``, ``A-Straße 1``, ``xx.xx.2016``,
+``a@x.de``, full-width ``Ａ`` and more. Finding them turns the hundred thousand
+published decisions into training data (seed 000, section 5.3.2 and appendix A.1).
+
+The method is the seed's: split the text into whitespace-separated elements and
+classify each *candidate* element with its predecessor and successor. *Obvious*
+placeholders (ellipses, repeated letters, masked dates, single-letter e-mails and URLs,
+full-width letters) are taken as they are; *potential* ones (single letters like ``A``,
+``A.``, ``A-Straße``) only when the context does not make them an abbreviation
+(``i.d.R.``), an enumeration (``A. Tatbestand``, ``I.``), an annex or page reference
+(``Anl. K 3``, ``S. 28 ff.``), a statute citation or a quoted omission (``[...]``).
+Adjacent placeholder elements that form one entity (``H... O...``, ``…straße …``,
+``00000 Y-Stadt``, ``… 2023``) are merged into one span, and each span gets the label
+it most likely hides from context cues (``Herr`` → ``nat-name``, ``Rechtsanwalt`` →
+``nat-jur``, ``GmbH`` → ``jur-name``, ``Kennzeichen`` → ``car-idx``, …) or
+``unknown``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hf_anon.data import Span
+
+UNKNOWN = "unknown"
+
+
+def _words(text: str) -> frozenset[str]:
+    """A word list written as whitespace-separated text (easier to read and extend)."""
+    return frozenset(text.split())
+
+
+def _word_tuple(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+# --- element shapes -------------------------------------------------------------------
+
+_ELLIPSIS = r"(?:\.{3,}|…)"
+_LETTER = r"[A-ZÄÖÜ]"
+_FULLWIDTH = r"[\uFF21-\uFF3A\uFF41-\uFF5A]"
+_OPENING = "\"'„“‚‘»«([{<"
+_CLOSING = "\"'“”‘’«»)]}>,;:!?"
+
+RE_ELLIPSIS = re.compile(rf"^{_ELLIPSIS}$")
+# A word with an ellipsis in it: "H...", "B...s", "…straße", "a...", "Dr...".
+RE_MASKED_WORD = re.compile(
+    rf"^(?:[A-Za-zÄÖÜäöüß]{{1,2}}{_ELLIPSIS}[a-zäöüß]{{0,3}}|{_ELLIPSIS}[a-zäöüß][\w-]*)$"
+)
+# The same letter repeated: "Xxxxx", "YYY", "zzzz", optionally with a suffix "Zzzz-Weg".
+RE_REPEATED = re.compile(r"^(?P<c>[A-Za-z])(?i:(?P=c)){2,}(?:-[\wäöüÄÖÜß]+)?$")
+RE_ROMAN = re.compile(r"^[IVXLC]+\.?$")
+RE_MASKED_DATE = re.compile(
+    rf"^(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\.(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\."
+    rf"(?:\d{{2,4}}|x{{2,4}}|X{{2,4}}|{_ELLIPSIS})$"
+)
+RE_MASKED_POSTCODE = re.compile(r"^(?:0{5}|x{5}|X{5})$")
+RE_MASKED_DIGITS = re.compile(r"^(?:0{2,}|[xX]{2,})$")
+RE_MASKED_PLATE = re.compile(r"^[A-ZÄÖÜ]{1,3}-(?:X{1,2}|x{1,2}|\.{3}|…)$")
+RE_MASKED_IBAN = re.compile(r"^[A-Z]{2}(?:00|xx|XX)$")
+RE_SINGLE_LETTER = re.compile(rf"^{_LETTER}\.?$")
+RE_SINGLE_LETTER_GENITIVE = re.compile(rf"^{_LETTER}\.?s$")
+RE_LETTER_SUFFIX = re.compile(rf"^{_LETTER}\.?-[A-ZÄÖÜa-zäöü][\wäöüÄÖÜß.-]*$")
+RE_FULLWIDTH = re.compile(rf"^{_FULLWIDTH}+\.?$")
+RE_OTHER_MASK = re.compile(r"^(?:\*{3,}|○{2,}|●{2,}|×{2,}|＊{2,})$")
+RE_BRACKET_MASK = re.compile(
+    r"^\[(?:anonymisiert|geschwärzt|entfernt|gelöscht|Name|Anschrift|Adresse)\]$", re.IGNORECASE
+)
+RE_SINGLE_LETTER_EMAIL = re.compile(
+    r"^[\w.+-]+@[a-z]\.[a-z]{2,}$|^[a-z]@[\w-]+(?:\.[\w-]+)+$", re.IGNORECASE
+)
+RE_SINGLE_LETTER_URL = re.compile(
+    r"^(?:https?://)?(?:www\.)?[a-z](?:\.[a-z]{2,})?(?:/\S*)?$", re.IGNORECASE
+)
+RE_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+RE_HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?$|^(?:\.{3}|…)$")
+RE_DIGITISH = re.compile(r"^\d")
+
+# Abbreviations made of single letters, compact or tokenized ("i.d.R.", "a. a. O.").
+ABBREVIATIONS = _words(
+    """
+    i.d.r. a.a.o. z.b. u.a. d.h. i.v.m. m.w.n. v.a. s.o. s.u. u.u. o.g. i.s.d. i.s.v.
+    i.h.v. a.f. n.f. e.v. h.m. i.e. i.ü. u.ä. o.ä. z.t. i.r.d. i.v. a.d. b.v. e.k. g.e.
+    v.h. n.v. z.hd. u.s.w. d.a. a.e. e.a. m.e. m.a.w. i.s. i.a. a.a. v.a.w. i.e.s.
+    i.w.s. s.d. i.s.e.
+    """
+)
+# Words after which a single letter is a reference, not a name ("Anlage K 3", "Teil B").
+REFERENCE_NOUNS = _words(
+    """
+    anl. anlage anlagen anhang ziffer ziff. buchst. buchstabe buchstaben lit. litera
+    teil teile abschnitt abschn. variante typ kategorie gruppe stufe tarif spalte zeile
+    position pos. punkt klasse führerscheinklasse fahrerlaubnisklasse vitamin hepatitis
+    blatt bl. block bauteil modul schema muster beilage gliederungspunkt zone kapitel
+    kap. band bd. fall alternative alt. nr. nummer art. artikel abs. absatz satz § §§ s.
+    seite rn. rdnr. randnummer randziffer rz. fn. fußnote vgl. siehe tz. tabelle abb.
+    abbildung grafik stelle schedule annex note bewertung index reihe serie stadium grad
+    hausnummer baufeld bauabschnitt flur gemarkung planteil gebäudeteil treppenhaus
+    aufgang eingang haus sgb hilfsantrag hauptantrag hilfsanträge liste unterreihe
+    merkmal merkmale figur fig. schenkel unter ziffern ° anspruch patentanspruch senat
+    kammer zivilsenat strafsenat abteilung referat dezernat
+    """
+)
+# Compounds with a single capital letter that are ordinary words, not placeholders.
+LETTER_COMPOUNDS = _words(
+    """
+    e-mail e-mails e-mail-adresse e-mail-verkehr u-bahn s-bahn t-shirt t-shirts e-bike
+    e-bikes e-auto e-autos e-scooter d-mark dm- u-haft a-klasse b-klasse c-klasse
+    e-klasse g-klasse s-klasse v-klasse x-beine o-beine v-mann v-leute v-person
+    v-personen x-chromosom y-chromosom h-milch k.o. a-säule b-säule c-säule b-plan
+    l-förmig u-förmig t-förmig s-förmig v-förmig x-achse y-achse z-achse a-note b-note
+    a-team b-ware c-teile e-commerce e-government e-justice e-learning e-post e-rechnung
+    e-zigarette e-zigaretten i-punkt o-ton t-träger u-boot x-mal n-fach j-lohn k-fall
+    a-lage b-lage c-lage a-level b-probe a-probe s-kurve s-pedelec d-zug g-punkt
+    y-modell b-seite a-seite a-kontingent b-kontingent a-rolle b-rolle a-schein b-schein
+    a-führerschein c-führerschein e-führerschein t-online o2-netz h-kennzeichen
+    e-kennzeichen z-wert t-test f-gas b-movie
+    """
+)
+# Words before which a letter is a company placeholder ("X GmbH", "Y & Co. KG").
+LEGAL_FORMS = _words(
+    """
+    gmbh ag eg e.v. e. kg ohg ug se mbh kgaa gbr partg partgmbb & co. ltd. ltd inc. s.a.
+    s.à b.v. n.v. llc gmbh, a/s e.k. ek kg, stiftung verein
+    """
+)
+# Nouns before which a letter names an organization ("Firma W", "Klinik X").
+ORGANIZATION_NOUNS = _words(
+    """
+    firma fa. klinik kliniken klinikum krankenhaus bäckerei autohaus bank sparkasse
+    versicherung kanzlei praxis hotel restaurant gaststätte verein stiftung
+    genossenschaft unternehmen gesellschaft konzern brauerei metzgerei apotheke
+    werkstatt spedition hausverwaltung immobilien baufirma reederei fluggesellschaft
+    supermarkt discounter markt kita schule pflegeheim heim arbeitgeberin arbeitgeber
+    herstellerin hersteller partei zeitung sender verlag bezeichnung
+    """
+)
+PERSON_CUES = _words(
+    """
+    herr herrn frau fräulein zeuge zeugen zeugin zeuginnen kläger klägerin klägers
+    beklagte beklagter beklagten antragsteller antragstellerin antragsgegner
+    antragsgegnerin betroffene betroffener betroffenen angeklagte angeklagter
+    angeklagten beschuldigte beschuldigter eheleute familie sachbearbeiter
+    sachbearbeiterin mitarbeiter mitarbeiterin geschäftsführer geschäftsführerin mutter
+    vater sohn tochter ehefrau ehemann lebensgefährte lebensgefährtin sachverständige
+    sachverständigen sachverständiger vorstandsmitglieder vorstand inhaber inhaberin
+    mieter mieterin vermieter vermieterin nachbar nachbarin halter halterin fahrer
+    fahrerin erblasser erblasserin erbe erbin kind kinder kindes bruder schwester
+    großmutter großvater enkel dr. prof. dipl.-ing. med. dent. jur. rer. nat. pol. phil.
+    beschwerdeführer beschwerdeführerin revisionskläger berufungskläger patient
+    patientin arzt ärztin orthopäden orthopäde hausarzt gesellschafter gesellschafterin
+    insolvenzschuldner schuldner schuldnerin gläubiger gläubigerin geschädigte
+    geschädigten geschädigter opfer jagdpächter eigentümer eigentümerin verstorbene
+    verstorbenen partner partnerin freund freundin lebenspartner lebenspartnerin namens
+    genannt geborene verwitwete
+    """
+)
+LEGAL_PROFESSION_CUES = _words(
+    """
+    rechtsanwalt rechtsanwältin rechtsanwälte rechtsanwälten rechtsanwalts ra rain ra'in
+    notar notarin richter richterin richters vorsitzende vorsitzender vorsitzenden
+    justizsekretär justizsekretärin jsekr jsekr'in justizobersekretär
+    justizobersekretärin urkundsbeamter urkundsbeamtin gerichtsvollzieher
+    gerichtsvollzieherin staatsanwalt staatsanwältin oberstaatsanwalt rechtspfleger
+    rechtspflegerin prozessbevollmächtigter prozessbevollmächtigte
+    verfahrensbevollmächtigter verfahrensbevollmächtigte gez. syndikusrechtsanwalt
+    steuerberater steuerberaterin patentanwalt patentanwältin insolvenzverwalter
+    insolvenzverwalterin berufsbetreuer verfahrensbeistand vorsitzenden: beisitzer
+    beisitzerin schöffe schöffin bundesrichter bundesrichterin vizepräsident
+    vizepräsidentin präsident präsidentin
+    """
+)
+COURT_WORDS = _words(
+    """
+    amtsgericht amtsgerichts landgericht landgerichts oberlandesgericht
+    oberlandesgerichts sozialgericht arbeitsgericht verwaltungsgericht finanzgericht
+    landessozialgericht landesarbeitsgericht oberverwaltungsgericht
+    verwaltungsgerichtshof ag lg olg sg vg lsg lag ovg vgh
+    """
+)
+CAR_CUES = _words(
+    """
+    kennzeichen kfz-kennzeichen amtliches amtlichen fahrzeug-identifizierungsnummer fin
+    fahrgestellnummer fahrzeugidentifikationsnummer kennzeichens
+    """
+)
+DOCKET_CUES = _words(
+    """
+    az. az aktenzeichen geschäftszeichen vorgangsnummer tagebuchnummer tgb.-nr. gz.
+    vorgangs-nr. ordnungsnummer
+    """
+)
+ID_CUES = _words(
+    """
+    vertragsnummer mitgliedsnummer mobilnummer telefon telefonnummer tel.
+    festnetzanschluss rückrufnummer schadennummer schaden-nr. schadens-nr.
+    schadensnummer versicherungsschein-nr. versicherungsscheinnummer versicherungsnummer
+    kundennummer kunden-nr. iban konto kontonummer bic e-mail-adresse adresse rufnummer
+    handynummer faxnummer fax vertrags-nr. policennummer police rechnungsnummer
+    steuernummer steuer-id personalnummer ausweisnummer patentnummer markennummer
+    registernummer auftragsnummer referenznummer zählernummer aktennummer
+    mandantennummer sozialversicherungsnummer versichertennummer
+    """
+)
+JUR_IDX_CUES = {"hrb", "hra", "vr", "gnr", "pr", "handelsregister", "handelsregisternummer"}
+DATE_CUES = _words(
+    """
+    vom am seit bis ab zum von datum datiert datierte ende anfang mitte zwischen den
+    frühjahr sommer herbst winter stand jahr monat monate monaten nacht abend morgen tag
+    tage dem
+    """
+)
+NAT_IDX_CUES = _words(
+    """
+    ist als ein eine einer eines beruf tätig war wegen sei seien staatsangehöriger
+    staatsangehörige
+    """
+)
+COORDINATION = {"und", "sowie", "oder", "bzw.", "&", "bis", "u."}
+PLACE_CUES = _words(
+    """
+    in aus nach richtung ort stadt gemeinde ortsteil landkreis wohnhaft wohnort
+    gemarkung
+    """
+)
+ADDRESS_IDX_CUES = _words(
+    """
+    geschoss og eg dg stockwerk etage kellerabteil stellplatz garage flurnummer
+    flurstück wohnung wohnungsnummer
+    """
+)
+STREET_SUFFIXES = _word_tuple(
+    """
+    straße strasse str. weg gasse platz allee ring damm ufer chaussee steig pfad hof
+    markt berg graben wall stieg zeile promenade kamp feld garten anger winkel brücke
+    """
+)
+HEADINGS = _words(
+    """
+    tatbestand entscheidungsgründe gründe sachverhalt begründung tenor rubrum
+    vorbemerkung zulässigkeit begründetheit rechtsmittelbelehrung rechtsbehelfsbelehrung
+    verfahrensgang prozessgeschichte einleitung sachverhalts sachstand streitstand
+    zusammenfassung ergebnis
+    """
+)
+
+
+TITLES = _words(
+    """
+    dr. prof. dipl.-ing. med. dent. jur. rer. nat. h.c. mag. ing. pol. phil. habil.
+    b.sc. m.sc. ll.m. vet. oec. dr.-ing.
+    """
+)
+ARTICLES = {"der", "die", "das", "den", "dem", "des"}
+PARTY_ROLES = _words(
+    """
+    kläger klägerin beklagte beklagter antragsteller antragstellerin antragsgegner
+    antragsgegnerin zeuge zeugin
+    """
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """A whitespace-separated piece of text and its core without surrounding punctuation.
+
+    Offsets are characters. ``core`` keeps a placeholder's own period (``A.``) but not a
+    sentence period glued to it (``A..`` → ``A.``, ``….`` → ``…``).
+    """
+
+    start: int
+    end: int
+    core_start: int
+    core_end: int
+    core: str
+    raw: str
+    line_start: bool
+
+    @property
+    def lower(self) -> str:
+        return self.core.lower()
+
+
+_STRIP_RIGHT = ",;:!?)]}\"'“”‘’«»"
+
+
+def split_elements(text: str) -> list[Element]:
+    """The seed's text elements: a whitespace split, keeping character offsets."""
+    elements = []
+    for match in re.finditer(r"\S+", text):
+        raw, start = match.group(), match.start()
+        left, right = 0, len(raw)
+        while left < right and raw[left] in _OPENING:
+            left += 1
+        while right > left and (
+            raw[right - 1] in _STRIP_RIGHT
+            or (raw[right - 1] == "." and right - 2 >= left and raw[right - 2] in _STRIP_RIGHT)
+        ):
+            right -= 1
+        core = raw[left:right]
+        if core.endswith("….") or (
+            core.endswith("..")
+            and core.strip(".")
+            and (not core.endswith("...") or core.endswith("...."))
+        ):
+            right -= 1  # "E..", "….", "H...." end a sentence
+        line_start = start == 0 or text[:start].rstrip(" \t").endswith("\n")
+        elements.append(
+            Element(
+                start,
+                start + len(raw),
+                start + left,
+                start + right,
+                raw[left:right],
+                raw,
+                line_start,
+            )
+        )
+    return elements
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A placeholder element (or a visible part completing one), characters."""
+
+    index: int
+    start: int
+    end: int
+    kind: str
+
+
+def _without_period(core: str) -> str:
+    """``Zzzzz.`` at the end of a sentence has the shape of ``Zzzzz``."""
+    return core[:-1] if core.endswith(".") and len(core) > 2 and core[-2] not in ".…" else core
+
+
+def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
+    """Whether element ``i`` is part of a tokenized abbreviation (``u. a.``, ``a. a. O.``)."""
+    single = re.compile(r"[A-Za-zäöü]\.")
+    lo = i
+    while lo > 0 and i - lo < 3 and single.fullmatch(elements[lo - 1].core):
+        lo -= 1
+    hi = i
+    while hi + 1 < len(elements) and hi - i < 3 and single.fullmatch(elements[hi + 1].core):
+        hi += 1
+    return any(
+        elements[a].core[0].islower()
+        and "".join(e.core for e in elements[a : b + 1]).lower() in ABBREVIATIONS
+        for a in range(lo, i + 1)
+        for b in range(max(i, a + 1), hi + 1)
+    )
+
+
+RE_DOCKET_NUMBER = re.compile(r"^\d+/\d{2}|^\d+\.\d{2}$")
+
+
+def _in_docket(elements: Sequence[Element], i: int) -> bool:
+    """A letter next to a docket number (``B 9 SB 2/00 R``, ``X R 53/13``)."""
+    return any(
+        RE_DOCKET_NUMBER.match(elements[j].core)
+        for j in range(max(0, i - 3), min(len(elements), i + 4))
+        if j != i
+    )
+
+
+def _first_word(words: Sequence[str], skip: set[str]) -> str:
+    """The first of ``words`` (nearest first) that is not in ``skip``."""
+    return next((w for w in words if w not in skip), "")
+
+
+def _before(elements: Sequence[Element], i: int, n: int = 6) -> list[str]:
+    """Lower-cased cores of the ``n`` elements before ``i``, nearest first."""
+    return [e.lower for e in elements[max(0, i - n) : i]][::-1]
+
+
+def _person_context(elements: Sequence[Element], i: int) -> bool:
+    cue = _first_word(_before(elements, i), TITLES)
+    return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES
+
+
+def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
+    core, bare = el.core, _without_period(el.core)
+    if RE_ELLIPSIS.match(core):
+        if el.raw[:1] in "[(" and el.raw.rstrip(".,;:")[-1:] in ")]":
+            return None  # "[...]": an omission in a quotation
+        return "ellipsis"
+    if RE_BRACKET_MASK.match(el.raw.rstrip(".,;:")):
+        return "mask"
+    if RE_MASKED_DATE.match(core) and not re.fullmatch(r"[\d.]+", core):
+        return "date"
+    if RE_MASKED_WORD.match(core):
+        return "masked-prefix" if core[0] in "….:" else "masked-word"
+    if RE_MASKED_POSTCODE.match(bare):
+        return "postcode"
+    if RE_REPEATED.match(bare):
+        letters = bare.split("-")[0]
+        if RE_ROMAN.match(letters) or (letters.islower() and set(letters) <= set("ivx")):
+            return None  # "III-1", "iii": Roman numerals
+        if letters.isupper() and letters[0] not in "XYZ":
+            return None  # "WWW", "AAA": words and ratings
+        if el.raw.rstrip(",;.").endswith(")") and letters.islower():
+            return None  # "aaa)": outline numbering
+        return "repeated"
+    if RE_FULLWIDTH.match(core) or RE_OTHER_MASK.match(core):
+        return "fullwidth"
+    if "@" in core and RE_SINGLE_LETTER_EMAIL.match(bare):
+        return "email"
+    if core.lower().startswith(("www.", "http")) and RE_SINGLE_LETTER_URL.match(bare):
+        return "url"
+    if RE_MASKED_PLATE.match(core):
+        return "plate"
+    if RE_MASKED_IBAN.match(core) and nxt is not None and RE_MASKED_DIGITS.match(nxt.core):
+        return "iban"
+    return None
+
+
+def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
+    """Single letters (``A``, ``A.``, ``A-Straße``, ``„Y“``): placeholders unless context
+    makes them a reference, an abbreviation, an enumeration or a Roman numeral."""
+    el = elements[i]
+    core = el.core
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    prev_lower = prev.lower if prev else ""
+    if prev_lower in REFERENCE_NOUNS or (prev is not None and prev.core in {"§", "§§"}):
+        return None  # "Anlage K", "Teil B", "Ziffer A"
+    quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
+    if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?", core):
+        return "quoted-letter"
+    if RE_LETTER_SUFFIX.match(core):
+        lower = _without_period(core).lower()
+        if lower in LETTER_COMPOUNDS or lower.split("-")[0] + "-" in LETTER_COMPOUNDS:
+            return None
+        if re.fullmatch(r"[A-ZÄÖÜ]-[A-Z]{1,2}", core) and nxt is not None and nxt.core.isdigit():
+            return None  # a real licence plate "N-PF 4471"
+        suffix = _without_period(core).split("-", 1)[1]
+        if re.fullmatch(r"[A-ZÄÖÜ]", suffix) or _is_entity_suffix(suffix):
+            return "letter-suffix"  # "A-M" (a town), "X-Straße", "M-GmbH", "K-Konzern"
+        return None
+    if not (RE_SINGLE_LETTER.match(core) or re.fullmatch(rf"{_LETTER}\.s", core)):
+        return None
+    person = _person_context(elements, i)
+    if nxt is not None and RE_DIGITISH.match(nxt.core) and not person:
+        return None  # "K 3", "S. 28 ff.", "B 12"
+    after_number = prev is not None and RE_DIGITISH.match(prev.core) and not prev.core.endswith(".")
+    if not person and (_in_docket(elements, i) or after_number):
+        return None  # "B 13 R 230/17 B", "5 C 10.15 D", "700 ° C"
+    opened = el.raw[:1] in "(<[" or (prev is not None and prev.raw in {"<", "(", "["})
+    closed = el.raw.rstrip(".,;:")[-1:] in ")>]" or (nxt is not None and nxt.raw[:1] in ")>]")
+    if opened and closed:
+        return None  # "(A)", "< S >": a marker, not a name
+    if _abbreviation_around(elements, i):
+        return None
+    if core.rstrip(".") in {"I", "V"} and not person:
+        return None  # Roman numerals: "I.", "Landgericht München I"
+    with_period = core.endswith(".")
+    if with_period and (
+        (prev is not None and RE_ROMAN.match(prev.core) and prev.core.endswith("."))
+        or (nxt is not None and RE_ROMAN.match(nxt.core) and nxt.core.endswith("."))
+    ):
+        return None  # outline numbering "II. A." / "A. II. 2."
+    # "A. Tatbestand", "B. Die Klage ist begründet." — but "A., …straße …" is a name.
+    heading = nxt is None or (
+        (nxt.lower in HEADINGS or nxt.core[:1].isupper()) and nxt.lower not in LEGAL_FORMS
+    )
+    if el.line_start and with_period and not person and not el.raw.endswith(",") and heading:
+        return None
+    return "letter"
+
+
+def classify(elements: Sequence[Element], i: int) -> str | None:
+    """The placeholder shape of element ``i`` in its context, or None."""
+    el = elements[i]
+    if not el.core:
+        return None
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    kind = _obvious_kind(el, prev, nxt)
+    if kind is not None:
+        return kind
+    if (
+        RE_MASKED_DIGITS.match(_without_period(el.core))
+        and prev is not None
+        and (
+            RE_MASKED_PLATE.match(prev.core)
+            or RE_MASKED_IBAN.match(prev.core)
+            or RE_MASKED_DIGITS.match(prev.core)
+        )
+    ):
+        return "digits"
+    return _potential_kind(elements, i)
+
+
+PLACE_SUFFIXES = _word_tuple(
+    """
+    stadt dorf heim hausen ort burg feld bach tal kirchen gemeinde kreis land bahnhof
+    """
+)
+ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
+    """
+    gmbh ag kg gbr ohg ug eg se ewiv kag bank konzern fonds gruppe werk verlag stiftung
+    verein klinik krankenhaus versicherung holding kasse sparkasse firma zentrale
+    gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
+    zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken
+    """
+)
+
+
+def _is_entity_suffix(suffix: str) -> bool:
+    """Suffixes that make ``X-…`` a place or an organization (``X-Stadt``, ``M-GmbH``)."""
+    lower = suffix.lower().rstrip(".")
+    first = lower.split("-")[0]
+    return _is_street(lower) or any(
+        first.startswith(s) or first.endswith(s) for s in ENTITY_SUFFIXES
+    )
+
+
+def _is_street(core: str) -> bool:
+    lower = core.lower().rstrip(".")
+    return any(lower.endswith(s.rstrip(".")) for s in STREET_SUFFIXES)
+
+
+def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
+    """Placeholder elements with their shapes, plus visible parts that complete one
+    (house numbers after masked streets, towns after masked postcodes, years after a
+    masked day), in text order."""
+    found: list[Candidate] = []
+    for i, el in enumerate(elements):
+        kind = classify(elements, i)
+        if kind is None:
+            continue
+        end = el.core_end
+        if kind in {"repeated", "postcode", "digits", "email", "url"}:
+            end -= len(el.core) - len(_without_period(el.core))
+        found.append(Candidate(i, el.core_start, end, kind))
+    taken = {c.index for c in found}
+    extra = []
+    for c in found:
+        j = c.index + 1
+        if j >= len(elements) or j in taken or text[c.end : elements[j].core_start] != " ":
+            continue
+        nxt = elements[j]
+        if (
+            c.kind in {"masked-prefix", "letter-suffix"}
+            and _is_street(elements[c.index].core)
+            and RE_HOUSE_NUMBER.match(nxt.core)
+        ):
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "house-number"))
+        elif c.kind == "postcode" and nxt.core[:1].isupper():
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "town"))
+        elif c.kind == "ellipsis" and RE_YEAR.match(nxt.core):
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "year"))
+    return sorted(found + extra, key=lambda c: c.start)
+
+
+NAME_KINDS = {"masked-word", "repeated", "letter", "quoted-letter"}
+
+
+def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
+    """Whether two adjacent placeholder elements hide one entity."""
+    if text[a.end : b.start] != " ":
+        return False
+    if a.kind in {"masked-prefix", "letter-suffix"} and b.kind in {"house-number", "ellipsis"}:
+        return b.kind == "house-number" or _is_street(text[a.start : a.end])  # "…straße …"
+    pairs = {
+        ("postcode", "town"),
+        ("postcode", "letter-suffix"),
+        ("postcode", "ellipsis"),
+        ("plate", "digits"),
+        ("iban", "digits"),
+        ("digits", "digits"),
+        ("ellipsis", "year"),
+        ("fullwidth", "fullwidth"),
+    }
+    if (a.kind, b.kind) in pairs:
+        return True
+    return a.kind in NAME_KINDS and b.kind in NAME_KINDS  # "H... O...", "A. B.", "D P T S"
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A merged placeholder: characters ``[start, end)``, its label, its parts' shapes."""
+
+    start: int
+    end: int
+    label: str
+    kinds: tuple[str, ...]
+    first: int  # element indices
+    last: int
+
+    def to_span(self) -> Span:
+        return Span(self.start, self.end, self.label)
+
+
+def merge_candidates(text: str, candidates: Sequence[Candidate]) -> list[list[Candidate]]:
+    groups: list[list[Candidate]] = []
+    for c in candidates:
+        if groups and _joinable(text, groups[-1][-1], c):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def _shape_label(core: str, kinds: set[str]) -> str | None:
+    """Labels the shape alone decides."""
+    if kinds & {"email", "url", "iban"}:
+        return "id-number"
+    if "plate" in kinds:
+        return "car-idx"
+    if kinds & {"postcode", "house-number", "town"}:
+        return "address-name"
+    first = core.split()[0].lower().rstrip(".")
+    if kinds & {"masked-prefix", "letter-suffix"} or "-" in first:
+        suffix = first.split("-", 1)[-1]
+        if _is_street(first) or re.fullmatch(r"[a-zäöü]", suffix):
+            return "address-name"  # "X-Straße", "A-M"
+        if any(suffix.startswith(p) or suffix.endswith(p) for p in PLACE_SUFFIXES):
+            return "address-name"  # "Y-Stadt", "X-Dorf"
+        if "-" in first and _is_entity_suffix(suffix):
+            return "jur-name"  # "M-GmbH", "X-Gruppe", "K-Konzern"
+    return None
+
+
+def infer_label(
+    text: str,
+    elements: Sequence[Element],
+    group: Sequence[Candidate],
+    earlier: Sequence[Placeholder] = (),
+) -> str:
+    """The label a placeholder most likely hides, from its shape, the words around it and
+    the placeholders before it (``earlier``, in text order)."""
+    previous = earlier[-1] if earlier else None
+    first, last = group[0].index, group[-1].index
+    kinds = {c.kind for c in group}
+    core = text[group[0].start : group[-1].end]
+    label = _shape_label(core, kinds)
+    if label:
+        return label
+    before = _before(elements, first)
+    after = [e.lower for e in elements[last + 1 : last + 3]]
+    prev = before[0] if before else ""
+    untitled = before[next((k for k, w in enumerate(before) if w not in TITLES), len(before)) :]
+    cue = untitled[0] if untitled else ""
+    line_start = text.rfind("\n", 0, group[0].start) + 1
+    line = text[line_start : group[0].start]
+    lawyer_nearby = any(w in LEGAL_PROFESSION_CUES for w in before) and any(
+        w.lower().strip(",:") in LEGAL_PROFESSION_CUES for w in line.split()
+    )
+    if "date" in kinds or "year" in kinds:
+        return "nat-idx" if "geboren" in before[:2] or prev == "geb." else "date-fact"
+    if prev in JUR_IDX_CUES:
+        return "jur-idx"
+    if prev in DOCKET_CUES:
+        return "court-docket"
+    if cue in LEGAL_PROFESSION_CUES or (after and after[0].startswith(("jsekr", "richter"))):
+        return "nat-jur"
+    if cue in COURT_WORDS:
+        if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
+            return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
+        return "court-name"
+    if after and after[0] in LEGAL_FORMS:
+        if lawyer_nearby:
+            return "nat-jur"  # "Rechtsanwälte … & … PartG mbB"
+        if after[0] != "&":
+            return "jur-name"
+    if prev in ORGANIZATION_NOUNS:
+        return "jur-name"
+    if any(w in CAR_CUES for w in before[:3]):
+        return "car-idx"
+    if any(w in ID_CUES for w in before[:2]):
+        return "id-number"
+    coordinated = previous is not None and previous.last == first - 2 and prev in COORDINATION
+    if coordinated and previous.label != UNKNOWN:
+        return previous.label  # "Zeugen D. und E.", "Von … bis …"
+    if kinds & NAME_KINDS:
+        if (prev in PLACE_CUES or prev == "von") and "letter" in kinds:
+            return "address-name"  # "in X", "von X nach Y"
+        return "nat-name"
+    # A bare ellipsis: the words around it decide.
+    if first and elements[first - 1].raw.endswith(","):
+        on_line = {p.label for p in earlier if p.start >= line_start}
+        if "address-name" in on_line and "Wohnung" in line:
+            return "address-idx"  # "Wohnung A-Straße 1, …, …": floor and position
+        if (
+            previous is not None
+            and previous.label == "address-name"
+            and previous.start >= line_start
+        ):
+            return "address-name"  # "…straße …, …": street, town
+        if on_line & {"nat-name", "jur-name", "nat-jur"}:
+            return "address-name"  # Rubrum "A., …, …": name, street, town
+    if prev == "vorstand":
+        return "address-name"
+    if prev == "im" and any(w.endswith("wohnung") or w in ADDRESS_IDX_CUES for w in before[1:4]):
+        return "address-idx"
+    if prev == "das" and "gehört" in before[1:3]:
+        return "address-idx"
+    if cue in PERSON_CUES:
+        return "nat-name"
+    if prev in PLACE_CUES or prev == "richtung" or after[:2] == ["in", "richtung"]:
+        return "address-name"
+    if prev in DATE_CUES or prev in {"im", "für"}:
+        return "date-fact"
+    if prev in NAT_IDX_CUES or (prev in ARTICLES and after and after[0] in PARTY_ROLES):
+        return "nat-idx"
+    return UNKNOWN
+
+
+_QUOTE_OPEN, _QUOTE_CLOSE = "„»‚", "“«‘"
+
+
+def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[Candidate]) -> bool:
+    """A bare ellipsis inside a quotation (``„Ich habe ... gesehen“``) marks an omission.
+
+    Ellipses quoted on their own (``"..."``) stay placeholders (seed 000, appendix A.1).
+    """
+    if len(group) != 1 or group[0].kind != "ellipsis":
+        return False
+    el = elements[group[0].index]
+    if el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
+        return False
+    paragraph = text[text.rfind("\n\n", 0, el.start) + 1 : el.core_start]
+    opened = sum(paragraph.count(q) for q in _QUOTE_OPEN)
+    closed = sum(paragraph.count(q) for q in _QUOTE_CLOSE)
+    return opened > closed or paragraph.count('"') % 2 == 1
+
+
+def find_placeholders(text: str) -> list[Placeholder]:
+    """All placeholders of a published decision, merged and labelled, in text order."""
+    elements = split_elements(text)
+    placeholders: list[Placeholder] = []
+    for group in merge_candidates(text, find_candidates(text, elements)):
+        label = infer_label(text, elements, group, placeholders)
+        if label == UNKNOWN and _is_quoted_omission(text, elements, group):
+            continue
+        placeholders.append(
+            Placeholder(
+                group[0].start,
+                group[-1].end,
+                label,
+                tuple(c.kind for c in group),
+                group[0].index,
+                group[-1].index,
+            )
+        )
+    return placeholders
+
+
+def placeholder_spans(text: str) -> list[Span]:
+    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
+    return [p.to_span() for p in find_placeholders(text)]
+
+
+# --- validation against a key (seed 000, table 6.1) --------------------------------------
+
+
+@dataclass(frozen=True)
+class DetectorScores:
+    """Placeholder-level scores; a prediction matches a key placeholder if they overlap.
+
+    True negatives are whitespace-separated text elements that overlap neither a key
+    nor a predicted placeholder (the seed's text elements), so that accuracy and
+    specificity have a denominator.
+    """
+
+    accuracy: float
+    precision: float
+    recall: float
+    specificity: float
+    f1: float
+    label_accuracy: float
+    tp: int
+    fp: int
+    fn: int
+    tn: int
+    key: int
+    predicted: int
+    labels_correct: int
+
+
+def _overlaps(spans: Sequence[Span], other: Sequence[Span]) -> list[list[int]]:
+    """For each span, the indices of spans in ``other`` overlapping it (both sorted)."""
+    out, j = [], 0
+    for s in spans:
+        while j < len(other) and other[j].end <= s.start:
+            j += 1
+        k, hits = j, []
+        while k < len(other) and other[k].start < s.end:
+            hits.append(k)
+            k += 1
+        out.append(hits)
+    return out
+
+
+def score_placeholders(
+    pairs: Sequence[tuple[str, Sequence[Span], Sequence[Span]]],
+) -> DetectorScores:
+    """Score ``(text, key, predicted)`` triples."""
+    tp_key = fp = fn = tn = n_key = n_pred = tp_pred = labels_correct = 0
+    for text, key, pred in pairs:
+        key, pred = sorted(key), sorted(pred)
+        n_key += len(key)
+        n_pred += len(pred)
+        key_hits = _overlaps(key, pred)
+        pred_hits = _overlaps(pred, key)
+        tp_key += sum(1 for h in key_hits if h)
+        fn += sum(1 for h in key_hits if not h)
+        tp_pred += sum(1 for h in pred_hits if h)
+        fp += sum(1 for h in pred_hits if not h)
+        for k, hits in zip(key, key_hits, strict=True):
+            if hits:
+                best = max(
+                    hits, key=lambda i: min(k.end, pred[i].end) - max(k.start, pred[i].start)
+                )
+                labels_correct += pred[best].label == k.label
+        tn += _untouched_elements(text, sorted([*key, *pred]))
+    precision = tp_pred / n_pred if n_pred else (1.0 if n_key == 0 else 0.0)
+    recall = tp_key / n_key if n_key else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    total = tp_key + tn + fp + fn
+    return DetectorScores(
+        accuracy=(tp_key + tn) / total if total else 1.0,
+        precision=precision,
+        recall=recall,
+        specificity=tn / (tn + fp) if tn + fp else 1.0,
+        f1=f1,
+        label_accuracy=labels_correct / tp_key if tp_key else 1.0,
+        tp=tp_key,
+        fp=fp,
+        fn=fn,
+        tn=tn,
+        key=n_key,
+        predicted=n_pred,
+        labels_correct=labels_correct,
+    )
+
+
+def _overlap(a: Span, b: Span) -> int:
+    return min(a.end, b.end) - max(a.start, b.start)
+
+
+def _untouched_elements(text: str, spans: Sequence[Span]) -> int:
+    """Whitespace-separated elements overlapping none of ``spans`` (sorted by start)."""
+    count, j = 0, 0
+    for m in re.finditer(r"\S+", text):
+        while j < len(spans) and spans[j].end <= m.start():
+            j += 1
+        k = j
+        while k < len(spans) and spans[k].start < m.end() and spans[k].end <= m.start():
+            k += 1  # an earlier-starting span that ends before this element
+        count += not (k < len(spans) and spans[k].start < m.end())
+    return count
