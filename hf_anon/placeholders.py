@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from hf_anon.data import Span
 
@@ -265,12 +266,12 @@ PARTY_ROLES = _words(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(NamedTuple):
     """A whitespace-separated piece of text and its core without surrounding punctuation.
 
     Offsets are characters. ``core`` keeps a placeholder's own period (``A.``) but not a
-    sentence period glued to it (``A..`` → ``A.``, ``….`` → ``…``).
+    sentence period glued to it (``A..`` → ``A.``, ``….`` → ``…``). A named tuple:
+    a decision has tens of thousands of elements.
     """
 
     start: int
@@ -287,40 +288,45 @@ class Element:
 
 
 _STRIP_RIGHT = ",;:!?)]}\"'“”‘’«»"
+_STRIP_RIGHT_OR_PERIOD = _STRIP_RIGHT + "."
+_ELEMENT = re.compile(r"\S+")
+
+
+def _core_bounds(raw: str) -> tuple[int, int]:
+    left, right = 0, len(raw)
+    while left < right and raw[left] in _OPENING:
+        left += 1
+    while right > left and (
+        raw[right - 1] in _STRIP_RIGHT
+        or (raw[right - 1] == "." and right - 2 >= left and raw[right - 2] in _STRIP_RIGHT)
+    ):
+        right -= 1
+    core = raw[left:right]
+    if core.endswith("….") or (
+        core.endswith("..")
+        and core.strip(".")
+        and (not core.endswith("...") or core.endswith("...."))
+    ):
+        right -= 1  # "E..", "….", "H...." end a sentence
+    return left, right
 
 
 def split_elements(text: str) -> list[Element]:
     """The seed's text elements: a whitespace split, keeping character offsets."""
     elements = []
-    for match in re.finditer(r"\S+", text):
+    append = elements.append
+    for match in _ELEMENT.finditer(text):
         raw, start = match.group(), match.start()
-        left, right = 0, len(raw)
-        while left < right and raw[left] in _OPENING:
-            left += 1
-        while right > left and (
-            raw[right - 1] in _STRIP_RIGHT
-            or (raw[right - 1] == "." and right - 2 >= left and raw[right - 2] in _STRIP_RIGHT)
-        ):
-            right -= 1
-        core = raw[left:right]
-        if core.endswith("….") or (
-            core.endswith("..")
-            and core.strip(".")
-            and (not core.endswith("...") or core.endswith("...."))
-        ):
-            right -= 1  # "E..", "….", "H...." end a sentence
-        line_start = start == 0 or text[:start].rstrip(" \t").endswith("\n")
-        elements.append(
-            Element(
-                start,
-                start + len(raw),
-                start + left,
-                start + right,
-                raw[left:right],
-                raw,
-                line_start,
-            )
-        )
+        if raw[0] in _OPENING or raw[-1] in _STRIP_RIGHT_OR_PERIOD:
+            left, right = _core_bounds(raw)
+            core = raw[left:right]
+        else:
+            left, right, core = 0, len(raw), raw
+        before = start - 1
+        while before >= 0 and text[before] in " \t":
+            before -= 1
+        line_start = before < 0 or text[before] == "\n"
+        append(Element(start, match.end(), start + left, start + right, core, raw, line_start))
     return elements
 
 
@@ -473,10 +479,19 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     return "letter"
 
 
+# Cheap test that rules out most words before the context rules run (speed: most
+# elements of a decision are ordinary words).
+_MAYBE_PLACEHOLDER = re.compile(
+    r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
+    r"|^[A-Z]{2}(?:00|xx|XX)$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]",
+    re.IGNORECASE,
+)
+
+
 def classify(elements: Sequence[Element], i: int) -> str | None:
     """The placeholder shape of element ``i`` in its context, or None."""
     el = elements[i]
-    if not el.core:
+    if not el.core or not _MAYBE_PLACEHOLDER.search(el.core):
         return None
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
