@@ -175,3 +175,42 @@ def format_statistics(stats: Mapping) -> str:
     if stats.get("risks"):
         lines.append("spans by risk:  " + json.dumps(stats["risks"], ensure_ascii=False))
     return "\n".join(lines)
+
+
+def add_corpus_arguments(parser) -> None:
+    """The output options every corpus script shares."""
+    parser.add_argument("--output", required=True, help="folder for the DatasetDict")
+    parser.add_argument("--validation", type=float, default=0.1, help="share of documents")
+    parser.add_argument("--test", type=float, default=0.1, help="share of documents")
+    parser.add_argument("--seed", type=int, default=0, help="seed for splits and surrogates")
+    parser.add_argument("--jsonl", help="also write all documents to this JSON Lines file")
+    parser.add_argument("--push-to-hub", metavar="REPO_ID", help="also push the dataset")
+    parser.add_argument(
+        "--public", action="store_true", help="make the pushed dataset public (default private)"
+    )
+
+
+def write_corpus(
+    documents: Sequence[Document],
+    args,
+    labels: LabelSet = DEFAULT_LABELS,
+    *,
+    spans_key: str = "spans",
+    extra_labels: Sequence[str] = (),
+) -> dict[str, list[Document]]:
+    """Split, save (and push) a corpus as the shared options say; return the splits."""
+    from hf_anon.data import save_jsonl
+
+    splits = split_documents(documents, validation=args.validation, test=args.test, seed=args.seed)
+    save_corpus(
+        splits,
+        args.output,
+        labels,
+        spans_key=spans_key,
+        extra_labels=extra_labels,
+        push_to_hub=args.push_to_hub,
+        private=not args.public,
+    )
+    if args.jsonl:
+        save_jsonl(documents, args.jsonl, spans_key=spans_key)
+    return splits

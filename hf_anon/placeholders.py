@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from hf_anon.data import Span
+from hf_anon.data import Document, Span
 
 UNKNOWN = "unknown"
 
@@ -51,7 +51,7 @@ _CLOSING = "\"'“”‘’«»)]}>,;:!?"
 RE_ELLIPSIS = re.compile(rf"^{_ELLIPSIS}$")
 # A word with an ellipsis in it: "H...", "B...s", "…straße", "a...", "Dr...".
 RE_MASKED_WORD = re.compile(
-    rf"^(?:[A-Za-zÄÖÜäöüß]{{1,2}}{_ELLIPSIS}[a-zäöüß]{{0,3}}|{_ELLIPSIS}[a-zäöüß][\w-]*)$"
+    rf"^(?:[A-Za-zÄÖÜäöüß]{{1,2}}\d?{_ELLIPSIS}[a-zäöüß]{{0,3}}|{_ELLIPSIS}[a-zäöüß][\w-]*)$"
 )
 # The same letter repeated: "Xxxxx", "YYY", "zzzz", optionally with a suffix "Zzzz-Weg".
 RE_REPEATED = re.compile(r"^(?P<c>[A-Za-z])(?i:(?P=c)){2,}(?:-[\wäöüÄÖÜß]+)?$")
@@ -88,7 +88,7 @@ ABBREVIATIONS = _words(
     i.d.r. a.a.o. z.b. u.a. d.h. i.v.m. m.w.n. v.a. s.o. s.u. u.u. o.g. i.s.d. i.s.v.
     i.h.v. a.f. n.f. e.v. h.m. i.e. i.ü. u.ä. o.ä. z.t. i.r.d. i.v. a.d. b.v. e.k. g.e.
     v.h. n.v. z.hd. u.s.w. d.a. a.e. e.a. m.e. m.a.w. i.s. i.a. a.a. v.a.w. i.e.s.
-    i.w.s. s.d. i.s.e.
+    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a.
     """
 )
 # Words after which a single letter is a reference, not a name ("Anlage K 3", "Teil B").
@@ -101,10 +101,12 @@ REFERENCE_NOUNS = _words(
     kap. band bd. fall alternative alt. nr. nummer art. artikel abs. absatz satz § §§ s.
     seite rn. rdnr. randnummer randziffer rz. fn. fußnote vgl. siehe tz. tabelle abb.
     abbildung grafik stelle schedule annex note bewertung index reihe serie stadium grad
-    hausnummer baufeld bauabschnitt flur gemarkung planteil gebäudeteil treppenhaus
-    aufgang eingang haus sgb hilfsantrag hauptantrag hilfsanträge liste unterreihe
-    merkmal merkmale figur fig. schenkel unter ziffern ° anspruch patentanspruch senat
-    kammer zivilsenat strafsenat abteilung referat dezernat
+    hausnummer baufeld bauabschnitt flur planteil gebäudeteil treppenhaus aufgang
+    eingang haus sgb hilfsantrag hauptantrag hilfsanträge liste unterreihe merkmal
+    merkmale figur fig. schenkel unter ziffern ° anspruch patentanspruch senat kammer
+    zivilsenat strafsenat abteilung referat dezernat hilfsanträgen hauptteile hauptteil
+    wert merkzeichen vokal vokale vorschlagsliste wahlvorschlag kontaktfedern
+    bezugszeichen ansprüche ansprüchen
     """
 )
 # Compounds with a single capital letter that are ordinary words, not placeholders.
@@ -226,7 +228,7 @@ COORDINATION = {"und", "sowie", "oder", "bzw.", "&", "bis", "u."}
 PLACE_CUES = _words(
     """
     in aus nach richtung ort stadt gemeinde ortsteil landkreis wohnhaft wohnort
-    gemarkung
+    gemarkung kreis
     """
 )
 ADDRESS_IDX_CUES = _words(
@@ -384,9 +386,50 @@ def _before(elements: Sequence[Element], i: int, n: int = 6) -> list[str]:
     return [e.lower for e in elements[max(0, i - n) : i]][::-1]
 
 
+ROLE_ENDINGS = (
+    "kommissar",
+    "kommissarin",
+    "angeklagte",
+    "angeklagten",
+    "angeklagter",
+    "beamte",
+    "beamter",
+    "beamtin",
+    "meister",
+    "meisterin",
+    "leiter",
+    "leiterin",
+    "führer",
+    "führerin",
+    "arzt",
+    "ärztin",
+    "anwalt",
+    "anwältin",
+    "berater",
+    "beraterin",
+    "bearbeiter",
+    "bearbeiterin",
+    "arbeiter",
+    "arbeiterin",
+    "inhaber",
+    "inhaberin",
+    "pfleger",
+    "pflegerin",
+    "lehrer",
+    "lehrerin",
+    "gehilfe",
+    "gehilfin",
+    "händler",
+    "händlerin",
+    "fahrer",
+    "fahrerin",
+)
+
+
 def _person_context(elements: Sequence[Element], i: int) -> bool:
+    """A person noun or a title comes right before (titles skipped): ``Zeugin Dr. A.``."""
     cue = _first_word(_before(elements, i), TITLES)
-    return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES
+    return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES or cue.endswith(ROLE_ENDINGS)
 
 
 def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
@@ -425,6 +468,29 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
     return None
 
 
+RE_GLUED_STREET = re.compile(r"^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$")
+RE_SHORT_NAME = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{1,2}\.$")
+NOT_SHORT_NAMES = TITLES | _words(
+    """
+    nr. abs. art. bl. rn. ca. co. fa. hr. fr. bd. ff. vgl. gem. ggf. inkl. zzgl. abb. anm.
+    aufl. bsp. bzw. fn. kap. lit. rz. tz. ziff. str. tel. fax. az. ua. zb. ug. ag. kg. mwst.
+    """
+)
+
+
+def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
+    """Whether letter ``i`` continues a list of letters that a reference noun opened."""
+    j = i - 1
+    while j >= 0 and i - j <= 8:
+        core = elements[j].lower
+        if core in REFERENCE_NOUNS:
+            return True
+        if not (core in COORDINATION or core in {"bis", "-"} or re.fullmatch(r"[a-zäöü]\.?", core)):
+            return False
+        j -= 1
+    return False
+
+
 def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     """Single letters (``A``, ``A.``, ``A-Straße``, ``„Y“``): placeholders unless context
     makes them a reference, an abbreviation, an enumeration or a Roman numeral."""
@@ -435,6 +501,8 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     prev_lower = prev.lower if prev else ""
     if prev_lower in REFERENCE_NOUNS or (prev is not None and prev.core in {"§", "§§"}):
         return None  # "Anlage K", "Teil B", "Ziffer A"
+    if _listed_after_reference(elements, i):
+        return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
     quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
     if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?", core):
         return "quoted-letter"
@@ -448,21 +516,27 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         if re.fullmatch(r"[A-ZÄÖÜ]", suffix) or _is_entity_suffix(suffix):
             return "letter-suffix"  # "A-M" (a town), "X-Straße", "M-GmbH", "K-Konzern"
         return None
+    if RE_GLUED_STREET.match(core):
+        return "letter-suffix"  # "Kstraße"
+    person = _person_context(elements, i)
+    named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
+    if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
+        return "letter" if named else None  # "Kriminaloberkommissarin Dö.", "in Wi."
     if not (RE_SINGLE_LETTER.match(core) or re.fullmatch(rf"{_LETTER}\.s", core)):
         return None
-    person = _person_context(elements, i)
-    if nxt is not None and RE_DIGITISH.match(nxt.core) and not person:
+    company = prev_lower in ORGANIZATION_NOUNS or (nxt is not None and nxt.lower in LEGAL_FORMS)
+    if nxt is not None and RE_DIGITISH.match(nxt.core) and not (named or company):
         return None  # "K 3", "S. 28 ff.", "B 12"
     after_number = prev is not None and RE_DIGITISH.match(prev.core) and not prev.core.endswith(".")
     if not person and (_in_docket(elements, i) or after_number):
         return None  # "B 13 R 230/17 B", "5 C 10.15 D", "700 ° C"
     opened = el.raw[:1] in "(<[" or (prev is not None and prev.raw in {"<", "(", "["})
     closed = el.raw.rstrip(".,;:")[-1:] in ")>]" or (nxt is not None and nxt.raw[:1] in ")>]")
-    if opened and closed:
-        return None  # "(A)", "< S >": a marker, not a name
+    if opened and closed and not person:
+        return None  # "(A)", "< S >": a marker, not a name ("Sachverständige (S)" is one)
     if _abbreviation_around(elements, i):
         return None
-    if core.rstrip(".") in {"I", "V"} and not person:
+    if core.rstrip(".") in {"I", "V"} and not (person or company):
         return None  # Roman numerals: "I.", "Landgericht München I"
     with_period = core.endswith(".")
     if with_period and (
@@ -483,7 +557,8 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
 # elements of a decision are ordinary words).
 _MAYBE_PLACEHOLDER = re.compile(
     r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
-    r"|^[A-Z]{2}(?:00|xx|XX)$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]",
+    r"|^[A-Z]{2}(?:00|xx|XX)$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
+    r"|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
     re.IGNORECASE,
 )
 
@@ -521,7 +596,8 @@ ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
     gmbh ag kg gbr ohg ug eg se ewiv kag bank konzern fonds gruppe werk verlag stiftung
     verein klinik krankenhaus versicherung holding kasse sparkasse firma zentrale
     gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
-    zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken
+    zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken bv
+    partnership ltd inc sarl llp llc plc
     """
 )
 
@@ -740,7 +816,7 @@ def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[
     el = elements[group[0].index]
     if el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
         return False
-    paragraph = text[text.rfind("\n\n", 0, el.start) + 1 : el.core_start]
+    paragraph = text[max(text.rfind("\n", 0, el.start) + 1, el.start - 400) : el.core_start]
     opened = sum(paragraph.count(q) for q in _QUOTE_OPEN)
     closed = sum(paragraph.count(q) for q in _QUOTE_CLOSE)
     return opened > closed or paragraph.count('"') % 2 == 1
@@ -871,3 +947,15 @@ def _untouched_elements(text: str, spans: Sequence[Span]) -> int:
             k += 1  # an earlier-starting span that ends before this element
         count += not (k < len(spans) and spans[k].start < m.end())
     return count
+
+
+def annotate_placeholders(
+    documents: Sequence[Document], *, progress: bool = True
+) -> list[Document]:
+    """Documents with their placeholders as spans (other fields kept), with a progress bar."""
+    from tqdm.auto import tqdm
+
+    return [
+        Document(doc.id, doc.text, placeholder_spans(doc.text), doc.domain, dict(doc.meta))
+        for doc in tqdm(documents, desc="placeholders", unit="doc", disable=not progress)
+    ]

@@ -242,3 +242,8 @@ def test_letter_compounds_naming_places_and_companies_are_placeholders():
         ("M-GmbH", "jur-name"),
         ("X-Gruppe", "jur-name"),
     ]
+
+
+def test_letters_listed_after_a_reference_noun_are_references():
+    text = "Hauptteile A bis D, Hilfsanträge A, B und C, die Merkzeichen „G“ und „H“, Vokale „a“ und „o“."
+    assert found(text) == []
