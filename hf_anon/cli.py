@@ -17,7 +17,14 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from hf_anon import __version__
-from hf_anon.data import ValidationError, iter_jsonl, load_jsonl
+from hf_anon.data import (
+    Document,
+    ValidationError,
+    iter_jsonl,
+    load_jsonl,
+    parse_document,
+    save_jsonl,
+)
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.metrics import FN, FP, SpanScores, score_documents
 from hf_anon.placeholders import UNKNOWN, DetectorScores, placeholder_spans, score_placeholders
@@ -189,6 +196,41 @@ def cmd_placeholders(args: argparse.Namespace) -> int:
     return 0
 
 
+def _spans_to_replace(row: dict) -> Document:
+    """A document whose spans are to be replaced: its placeholders, its gold spans, or
+    (for plain published decisions) the placeholders the detector finds."""
+    if "placeholders" in row:
+        return parse_document(
+            row, spans_key="placeholders", require_risk=False, extra_labels=(UNKNOWN,)
+        )
+    if "spans" in row:
+        return parse_document(row, require_risk=False)
+    doc = parse_document(row)
+    doc.spans = placeholder_spans(doc.text)
+    return doc
+
+
+def cmd_pseudonymize(args: argparse.Namespace) -> int:
+    from hf_anon.corpus import without_offset_fields
+    from hf_anon.surrogates import Pseudonymizer
+
+    rows = _read_texts(args.input)
+    documents = [_spans_to_replace(row) for row in rows]
+    pseudonymizer = Pseudonymizer(seed=args.seed, unknown_label=args.unknown_label)
+    out = [
+        without_offset_fields(pseudonymizer.pseudonymize(doc))
+        for doc in tqdm(documents, desc="pseudonymize", unit="doc", disable=not args.progress)
+    ]
+    save_jsonl(out, args.output)
+    counts = Counter(s.label for doc in out for s in doc.spans)
+    print(
+        f"{len(out)} documents, {sum(counts.values())} spans replaced: "
+        + ", ".join(f"{label} {n}" for label, n in counts.most_common()),
+        file=sys.stderr,
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hf-anon",
@@ -236,6 +278,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
     placeholders.set_defaults(func=cmd_placeholders)
+
+    pseudonymize = commands.add_parser(
+        "pseudonymize",
+        help="replace placeholders or gold spans with realistic surrogates",
+        description=(
+            "Replace each placeholder (input in the placeholder format), each span (input "
+            "with spans) or each placeholder the detector finds (input with only id and "
+            "text) with a realistic, consistent surrogate of its label. The output is in "
+            "the gold format: the new text with the surrogates' exact spans."
+        ),
+    )
+    pseudonymize.add_argument("--input", required=True, help="JSON Lines")
+    pseudonymize.add_argument("--output", required=True, help="JSON Lines, gold format")
+    pseudonymize.add_argument("--seed", type=int, default=0, help="same seed, same output")
+    pseudonymize.add_argument(
+        "--unknown-label",
+        default="nat-name",
+        choices=DEFAULT_LABELS.names,
+        help="label for placeholders labelled unknown (default: nat-name)",
+    )
+    pseudonymize.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    pseudonymize.set_defaults(func=cmd_pseudonymize)
     return parser
 
 

@@ -17,6 +17,8 @@ from hf_anon.data import Document, ValidationError, from_dataset, iter_jsonl, to
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 
 TEXT_SUFFIXES = (".txt",)
+#: Fields of ``Document.meta`` that hold character offsets: stale once the text changes.
+OFFSET_META_FIELDS = ("kept", "timex_dates", "placeholders", "spans")
 JSONL_SUFFIXES = (".jsonl", ".json")
 
 
@@ -73,6 +75,12 @@ def read_decisions(paths: Iterable[str | Path]) -> list[Document]:
                 raise ValidationError(f"{path}: duplicate document id {doc.id!r}")
             seen.add(doc.id)
     return documents
+
+
+def without_offset_fields(doc: Document) -> Document:
+    """The document minus meta fields whose offsets would point into another text."""
+    meta = {k: v for k, v in doc.meta.items() if k not in OFFSET_META_FIELDS}
+    return Document(doc.id, doc.text, doc.spans, doc.domain, meta)
 
 
 def split_documents(

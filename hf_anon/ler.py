@@ -61,7 +61,8 @@ ST      city                 ``address-name``    only if it locates a party: pla
 STR     street               ``address-name``    except numbered public roads
                                                  (``Bundesstraße 3``, ``B 235``): ``None``
 LDS     landscape, region    ``address-name``    only placeholder-shaped (``Gemarkung S.``;
-                                                 ``address-idx`` after ``Flurstück``);
+                                                 ``address-idx`` up to three words after
+                                                 ``Flurstück``: ``Flurstücke B und C``);
                                                  clear names (``Europa``) ``None``
 ORG     organization         ``jur-name``        only private ones: with a placeholder part
                                                  (``K-Klinik``) or a private legal form
@@ -92,8 +93,9 @@ rule                                                 example
 edge punctuation and quote tokens are outside        ``„ Limmer “`` → ``Limmer``
 leading titles, salutations, roles, ``Firma``,       ``Herrn G.`` → ``G.``,
 ``Az.`` are outside (:data:`LEADING_WORDS`)          ``Prof. Dr. med. K.`` → ``K.``
-a comma or semicolon ends a span; for persons also   ``W. und M. L.`` → ``W.``, ``M. L.``
-``und``/``oder``/``sowie``/``bzw.``/``/``
+a comma or semicolon ends a span (not after a       ``W. und M. L.`` → ``W.``, ``M. L.``
+truncated word: ``Haus- , Wohnungs-``); for persons
+also ``und``/``oder``/``sowie``/``bzw.``/``/``/``&``
 trailing legal forms are outside ``jur-name``        ``R … GmbH & Co. KG`` → ``R…``,
 (:data:`LEGAL_FORMS`), also glued with a hyphen      ``X-GmbH`` → ``X``
 ===================================================  ===================================
@@ -110,7 +112,24 @@ is a placeholder part (see :func:`is_placeholder_part`: ``G.``, ``A``, ``B1``, `
 ``A. B.``, ``A-Straße``, ``…``, ``K…``, ``Xxxxx``, ``Ａ``), where a lower-case word
 right after a placeholder part continues it (``K. straße``). :func:`ler_placeholder_key`
 keeps these parts of sensitive person, company and address mentions as a placeholder
-key; :func:`pseudonymize_ler` replaces such mentions with surrogates.
+key; :func:`pseudonymize_ler` replaces such mentions with surrogates. A person mention
+counts only as a whole (``K. Schmidt`` is a judge's initial and name); a company or
+address mention with a placeholder part (``Ekliniken M-R``) is replaced as a whole.
+
+Documents
+---------
+CoNLL sentences are shuffled, but every one of them is a line of the raw text:
+:func:`locate_sentences` finds it there, and :func:`group_sentences` puts the sentences
+of a split back into reading order per court before cutting documents of N sentences
+(``ler-dev-00001``; domain = court). Without the raw text, the file order is kept
+(domain ``ler``). Sentences are joined with ``\n``.
+
+Raw files become decisions where the text marks their ends: BAG and BGH decisions end
+with the judges' names, one a line (:func:`decision_ends`); the other courts' texts do
+not, so they are cut into N-sentence chunks (``ler-raw-bgh-00001``, domain = court).
+TIMEX3 ``DATE`` stretches are kept as ``meta["timex_dates"]`` (``[start, end]``
+characters); they come from an automatic tagger and include docket numbers read as
+years (the ``1725`` of ``1 K 1725/14``).
 """
 
 from __future__ import annotations
@@ -350,7 +369,7 @@ class LerSentence:
         return found
 
 
-RE_TAG = re.compile(r"[BIESU]-(?:" + "|".join(LER_CLASSES) + ")")
+RE_TAG = re.compile(r"[BIESU]-(?:" + "|".join(LER_CLASSES) + ")", re.IGNORECASE)
 
 
 def _repair_tag(tag: str, previous: str, where: str, anomalies: Anomalies) -> str:
@@ -529,6 +548,8 @@ def _quote_role(tok: str, prev: str | None, nxt: str | None, q: _QuoteState) -> 
 
 def _token_role(tok: str, prev: str | None, nxt: str | None, q: _QuoteState) -> str:
     """How a token attaches to its neighbours (see the module docstring's table)."""
+    if tok[0].isalnum():  # words and numbers: the common case, nothing to decide
+        return PLAIN
     role = _quote_role(tok, prev, nxt, q)
     if role is not None:
         return role
@@ -779,8 +800,9 @@ def map_mention(sentence: LerSentence, mention: Mention) -> str | None:
     if cls == "LDS":
         if not is_placeholder_mention(text):
             return None
-        before = sentence.tokens[mention.start - 1] if mention.start else ""
-        return "address-idx" if before.startswith("Flurstück") else row.label
+        before = sentence.tokens[max(0, mention.start - 3) : mention.start]
+        parcel = any(word.startswith("Flurstück") for word in before)  # Flurstücke B und C
+        return "address-idx" if parcel else row.label
     if cls == "ORG":
         private = placeholder_parts(text) or _has_private_legal_form(tokens)
         return row.label if private else None
@@ -918,7 +940,7 @@ class LerStats:
     mapped: Counter = field(default_factory=Counter)  # (class, label) → spans
     dropped: Counter = field(default_factory=Counter)  # class → mentions not sensitive
     placeholders: Counter = field(default_factory=Counter)  # class → placeholder spans
-    placeholder_in_dropped: Counter = field(default_factory=Counter)  # class → mentions
+    placeholder_in_dropped: Counter = field(default_factory=Counter)  # class → whole placeholders
     key_spans: Counter = field(default_factory=Counter)  # label → key spans
     pseudonymized: Counter = field(default_factory=Counter)  # label → replaced spans
     adjustments: Counter = field(default_factory=Counter)  # boundary rule → times
@@ -935,8 +957,8 @@ class LerStats:
                 f"{cls:6}{self.mentions[cls]:10,}{self.dropped[cls]:9,}{placeholders:13,}  {target}"
             )
         lines.append(
-            "placeholder column: sensitive spans that are placeholders, plus placeholder-"
-            "shaped mentions of classes that are not sensitive"
+            "placeholder column: sensitive spans that get pseudonymized, plus mentions of "
+            "classes that are not sensitive which are placeholders as a whole"
         )
         lines.append("key spans by label: " + json.dumps(dict(self.key_spans.most_common())))
         if self.pseudonymized:
@@ -970,7 +992,7 @@ def convert_sentence(sentence: LerSentence, stats: LerStats | None = None) -> Co
         if label is None:
             stats.dropped[mention.ler_class] += 1
             mention_text = text[offsets[mention.start][0] : offsets[mention.end - 1][1]]
-            if placeholder_parts(mention_text):
+            if is_placeholder_mention(mention_text):
                 stats.placeholder_in_dropped[mention.ler_class] += 1
             continue
         for candidate in mention_spans(sentence, mention, label, offsets, text, stats.adjustments):
@@ -1039,16 +1061,15 @@ def group_sentences(
     return groups
 
 
-def _assemble(group: SentenceGroup, stats: LerStats) -> tuple[Document, Document, list[bool]]:
-    """A group → (document with spans, placeholder-key document, placeholder flags)."""
-    texts, spans, key, flags = [], [], [], []
+def _assemble(group: SentenceGroup, stats: LerStats) -> tuple[Document, Document]:
+    """A group → (document with spans, placeholder-key document), same id and text."""
+    texts, spans, key = [], [], []
     offset = 0
     for sentence in group.sentences:
         converted = convert_sentence(sentence, stats)
         for c in converted.spans:
             risk = DEFAULT_LABELS[c.label].risk
             spans.append(Span(offset + c.start, offset + c.end, c.label, risk))
-            flags.append(c.placeholder)
             key += [Span(offset + s, offset + e, c.label) for s, e in c.key_parts]
         texts.append(converted.text)
         offset += len(converted.text) + 1
@@ -1058,7 +1079,7 @@ def _assemble(group: SentenceGroup, stats: LerStats) -> tuple[Document, Document
     }
     text = "\n".join(texts)
     doc = Document(group.id, text, spans, group.domain, dict(meta))
-    return doc, Document(group.id, text, key, group.domain, dict(meta)), flags
+    return doc, Document(group.id, text, key, group.domain, dict(meta))
 
 
 def ler_documents(
@@ -1110,7 +1131,7 @@ def ler_corpus(
     """
     stats = stats if stats is not None else LerStats()
     groups = group_sentences(sentences, split, sentences_per_document, locations)
-    pairs = [_assemble(group, stats)[:2] for group in progress(groups)]
+    pairs = [_assemble(group, stats) for group in progress(groups)]
     return [doc for doc, _ in pairs], [key for _, key in pairs]
 
 

@@ -23,12 +23,18 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from hf_anon.data import Document, Span
+from hf_anon.data import Document, Span, check_no_overlap
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 
 # ---------------------------------------------------------------------------- values
+
+
+def _items(text: str) -> tuple[str, ...]:
+    """A comma-separated word list (keeps the tables below short to read)."""
+    return tuple(item.strip() for item in text.split(",") if item.strip())
+
 
 #: Locales for person names with rough weights for people living in Germany (Latin
 #: script only: Faker's Greek, Cyrillic and Arabic names would stand out in a German
@@ -52,257 +58,55 @@ NAME_LOCALES: dict[str, float] = {
 }
 GENDERS = ("f", "m")
 
-MONTHS = (
-    "Januar",
-    "Februar",
-    "März",
-    "April",
-    "Mai",
-    "Juni",
-    "Juli",
-    "August",
-    "September",
-    "Oktober",
-    "November",
-    "Dezember",
+MONTHS = _items(
+    "Januar, Februar, März, April, Mai, Juni, Juli, August, September, Oktober, November, Dezember"
 )
 #: Date formats of German decisions: ``long`` 3. März 2021, ``padded`` 03.03.2021,
 #: ``short`` 3.3.2021, ``month`` März 2021.
 DATE_STYLES = ("long", "padded", "short")
 
-STREETS = (
-    "Hauptstraße",
-    "Bahnhofstraße",
-    "Schulstraße",
-    "Gartenstraße",
-    "Dorfstraße",
-    "Bergstraße",
-    "Kirchstraße",
-    "Waldstraße",
-    "Ringstraße",
-    "Friedhofstraße",
-    "Mühlweg",
-    "Lindenstraße",
-    "Poststraße",
-    "Marktplatz",
-    "Am Anger",
-    "Am Markt",
-    "Am Bach",
-    "Am Sportplatz",
-    "Am Mühlbach",
-    "Im Winkel",
-    "Im Wiesengrund",
-    "An der Kirche",
-    "An der Mühle",
-    "Zum Sportplatz",
-    "Hinter den Gärten",
-    "Alte Dorfstraße",
-    "Neue Straße",
-    "Obere Hauptstraße",
-    "Untere Bachgasse",
-    "Kapellenweg",
-    "Schillerstraße",
-    "Goethestraße",
-    "Beethovenstraße",
-    "Mozartstraße",
-    "Kantstraße",
-    "Uhlandstraße",
-    "Friedrich-Ebert-Straße",
-    "Konrad-Adenauer-Straße",
-    "Max-Planck-Straße",
-    "Robert-Koch-Straße",
-    "Industriestraße",
-    "Gewerbestraße",
-    "Feldstraße",
-    "Wiesenstraße",
-    "Talstraße",
-    "Sonnenstraße",
-    "Breite Straße",
-    "Lange Straße",
-    "Kurze Gasse",
-    "Königstraße",
-    "Schloßstraße",
-    "Burgstraße",
-    "Rathausplatz",
-    "Kirchplatz",
-    "Parkstraße",
-    "Rosenweg",
-    "Am Stadtpark",
-    "Auf der Höhe",
-    "Unter den Linden",
-    "Hohe Straße",
+STREETS = _items(
+    "Hauptstraße, Bahnhofstraße, Schulstraße, Gartenstraße, Dorfstraße, Bergstraße, "
+    "Kirchstraße, Waldstraße, Ringstraße, Friedhofstraße, Mühlweg, Lindenstraße, Poststraße, "
+    "Marktplatz, Am Anger, Am Markt, Am Bach, Am Sportplatz, Am Mühlbach, Im Winkel, "
+    "Im Wiesengrund, An der Kirche, An der Mühle, Zum Sportplatz, Hinter den Gärten, "
+    "Alte Dorfstraße, Neue Straße, Obere Hauptstraße, Untere Bachgasse, Kapellenweg, "
+    "Schillerstraße, Goethestraße, Beethovenstraße, Mozartstraße, Kantstraße, Uhlandstraße, "
+    "Friedrich-Ebert-Straße, Konrad-Adenauer-Straße, Max-Planck-Straße, Robert-Koch-Straße, "
+    "Industriestraße, Gewerbestraße, Feldstraße, Wiesenstraße, Talstraße, Sonnenstraße, "
+    "Breite Straße, Lange Straße, Kurze Gasse, Königstraße, Schloßstraße, Burgstraße, "
+    "Rathausplatz, Kirchplatz, Parkstraße, Rosenweg, Am Stadtpark, Auf der Höhe, "
+    "Unter den Linden, Hohe Straße"
 )
-STREET_ROOTS = (
-    "Ahorn",
-    "Birken",
-    "Buchen",
-    "Eichen",
-    "Erlen",
-    "Linden",
-    "Kastanien",
-    "Tannen",
-    "Fichten",
-    "Rosen",
-    "Tulpen",
-    "Flieder",
-    "Nelken",
-    "Wiesen",
-    "Garten",
-    "Mühlen",
-    "Brunnen",
-    "Sonnen",
-    "Feld",
-    "Wald",
-    "Berg",
-    "Bach",
-    "Kirch",
-    "Schul",
-    "Lerchen",
-    "Amsel",
-    "Finken",
-    "Drossel",
-    "Hasel",
-    "Holunder",
+STREET_ROOTS = _items(
+    "Ahorn, Birken, Buchen, Eichen, Erlen, Linden, Kastanien, Tannen, Fichten, Rosen, "
+    "Tulpen, Flieder, Nelken, Wiesen, Garten, Mühlen, Brunnen, Sonnen, Feld, Wald, Berg, "
+    "Bach, Kirch, Schul, Lerchen, Amsel, Finken, Drossel, Hasel, Holunder"
 )
 STREET_SUFFIXES = ("straße", "straße", "weg", "weg", "gasse", "ring", "allee", "steig", "pfad")
-DISTRICTS = (
-    "Altstadt",
-    "Innenstadt",
-    "Nordstadt",
-    "Südstadt",
-    "Weststadt",
-    "Oststadt",
-    "Neustadt",
-    "Haidhausen",
-    "Schwabing",
-    "Gostenhof",
-    "Sendling",
-    "Bogenhausen",
-    "Giesing",
-    "Eimsbüttel",
-    "Ehrenfeld",
-    "Sachsenhausen",
-    "Bockenheim",
-    "Linden",
-    "Gaarden",
-    "Plagwitz",
-    "Connewitz",
-    "Neustadt-Süd",
-    "Am Hart",
-    "Lichtenberg",
-    "Pankow",
-    "Wedding",
-    "Bornheim",
-    "Mühlburg",
-    "Wöhrd",
-    "Gaustadt",
-    "Wunderburg",
-    "Kirchheim",
-    "Oberdorf",
-    "Unterdorf",
-    "Heidenheim",
-    "Hochfeld",
+DISTRICTS = _items(
+    "Altstadt, Innenstadt, Nordstadt, Südstadt, Weststadt, Oststadt, Neustadt, Haidhausen, "
+    "Schwabing, Gostenhof, Sendling, Bogenhausen, Giesing, Eimsbüttel, Ehrenfeld, "
+    "Sachsenhausen, Bockenheim, Linden, Gaarden, Plagwitz, Connewitz, Neustadt-Süd, Am Hart, "
+    "Lichtenberg, Pankow, Wedding, Bornheim, Mühlburg, Wöhrd, Gaustadt, Wunderburg, "
+    "Kirchheim, Oberdorf, Unterdorf, Heidenheim, Hochfeld"
 )
 #: Seats of Landgerichte (``Landgericht München I``) and Oberlandesgerichte.
-LANDGERICHTE = (
-    "Berlin",
-    "Hamburg",
-    "München I",
-    "München II",
-    "Köln",
-    "Frankfurt am Main",
-    "Stuttgart",
-    "Düsseldorf",
-    "Dortmund",
-    "Essen",
-    "Bremen",
-    "Leipzig",
-    "Dresden",
-    "Hannover",
-    "Nürnberg-Fürth",
-    "Duisburg",
-    "Bochum",
-    "Wuppertal",
-    "Bielefeld",
-    "Bonn",
-    "Münster",
-    "Mannheim",
-    "Karlsruhe",
-    "Augsburg",
-    "Wiesbaden",
-    "Mönchengladbach",
-    "Aachen",
-    "Braunschweig",
-    "Kiel",
-    "Chemnitz",
-    "Halle",
-    "Magdeburg",
-    "Freiburg",
-    "Krefeld",
-    "Lübeck",
-    "Erfurt",
-    "Mainz",
-    "Rostock",
-    "Kassel",
-    "Potsdam",
-    "Saarbrücken",
-    "Regensburg",
-    "Würzburg",
-    "Bamberg",
-    "Bayreuth",
-    "Coburg",
-    "Hof",
-    "Ansbach",
-    "Passau",
-    "Landshut",
-    "Traunstein",
-    "Kempten",
-    "Memmingen",
-    "Ingolstadt",
-    "Darmstadt",
-    "Gießen",
-    "Hanau",
-    "Fulda",
-    "Koblenz",
-    "Trier",
-    "Frankenthal",
-    "Kaiserslautern",
-    "Osnabrück",
-    "Oldenburg",
-    "Göttingen",
-    "Hildesheim",
-    "Lüneburg",
-    "Stade",
-    "Verden",
-    "Detmold",
-    "Paderborn",
-    "Hagen",
-    "Siegen",
-    "Arnsberg",
-    "Kleve",
+LANDGERICHTE = _items(
+    "Berlin, Hamburg, München I, München II, Köln, Frankfurt am Main, Stuttgart, Düsseldorf, "
+    "Dortmund, Essen, Bremen, Leipzig, Dresden, Hannover, Nürnberg-Fürth, Duisburg, Bochum, "
+    "Wuppertal, Bielefeld, Bonn, Münster, Mannheim, Karlsruhe, Augsburg, Wiesbaden, "
+    "Mönchengladbach, Aachen, Braunschweig, Kiel, Chemnitz, Halle, Magdeburg, Freiburg, "
+    "Krefeld, Lübeck, Erfurt, Mainz, Rostock, Kassel, Potsdam, Saarbrücken, Regensburg, "
+    "Würzburg, Bamberg, Bayreuth, Coburg, Hof, Ansbach, Passau, Landshut, Traunstein, "
+    "Kempten, Memmingen, Ingolstadt, Darmstadt, Gießen, Hanau, Fulda, Koblenz, Trier, "
+    "Frankenthal, Kaiserslautern, Osnabrück, Oldenburg, Göttingen, Hildesheim, Lüneburg, "
+    "Stade, Verden, Detmold, Paderborn, Hagen, Siegen, Arnsberg, Kleve"
 )
-OBERLANDESGERICHTE = (
-    "München",
-    "Nürnberg",
-    "Bamberg",
-    "Frankfurt am Main",
-    "Köln",
-    "Düsseldorf",
-    "Hamm",
-    "Celle",
-    "Oldenburg",
-    "Stuttgart",
-    "Karlsruhe",
-    "Zweibrücken",
-    "Koblenz",
-    "Dresden",
-    "Naumburg",
-    "Jena",
-    "Rostock",
-    "Schleswig",
-    "Bremen",
-    "Braunschweig",
-    "Saarbrücken",
+OBERLANDESGERICHTE = _items(
+    "München, Nürnberg, Bamberg, Frankfurt am Main, Köln, Düsseldorf, Hamm, Celle, "
+    "Oldenburg, Stuttgart, Karlsruhe, Zweibrücken, Koblenz, Dresden, Naumburg, Jena, "
+    "Rostock, Schleswig, Bremen, Braunschweig, Saarbrücken"
 )
 LEGAL_FORMS: dict[str, float] = {
     "GmbH": 45,
@@ -331,196 +135,105 @@ REGISTER_PREFIX = {
     "eG": "GnR",
     "PartG mbB": "PR",
 }
-COMPANY_WORDS = (
-    "Immobilien",
-    "Hausverwaltung",
-    "Wohnbau",
-    "Grundbesitz",
-    "Bau",
-    "Transporte",
-    "Logistik",
-    "Gebäudeservice",
-    "Haustechnik",
-    "Elektro",
-    "Sanitär",
-    "Dachdeckerei",
-    "Handel",
-    "Consulting",
-    "Vermögensverwaltung",
-    "Projektentwicklung",
+COMPANY_WORDS = _items(
+    "Immobilien, Hausverwaltung, Wohnbau, Grundbesitz, Bau, Transporte, Logistik, "
+    "Gebäudeservice, Haustechnik, Elektro, Sanitär, Dachdeckerei, Handel, Consulting, "
+    "Vermögensverwaltung, Projektentwicklung"
 )
-BRAND_WORDS = (
-    "Nordstern",
-    "Sonnenhof",
-    "Lindenhof",
-    "Alpenblick",
-    "Rheinland",
-    "Mainufer",
-    "Isartal",
-    "Frankonia",
-    "Bavaria",
-    "Westfalia",
-    "Saxonia",
-    "Hanseatic",
-    "Aurora",
-    "Vitalis",
-    "Optima",
-    "Primus",
-    "Merkur",
-    "Kompass",
-    "Eichenhof",
-    "Waldblick",
+BRAND_WORDS = _items(
+    "Nordstern, Sonnenhof, Lindenhof, Alpenblick, Rheinland, Mainufer, Isartal, Frankonia, "
+    "Bavaria, Westfalia, Saxonia, Hanseatic, Aurora, Vitalis, Optima, Primus, Merkur, "
+    "Kompass, Eichenhof, Waldblick"
 )
-INSURER_REGIONS = (
-    "Hanseatische",
-    "Rheinische",
-    "Fränkische",
-    "Westfälische",
-    "Badische",
-    "Schwäbische",
-    "Norddeutsche",
-    "Süddeutsche",
-    "Mitteldeutsche",
-    "Allgemeine",
-    "Deutsche",
-    "Pfälzische",
+INSURER_REGIONS = _items(
+    "Hanseatische, Rheinische, Fränkische, Westfälische, Badische, Schwäbische, "
+    "Norddeutsche, Süddeutsche, Mitteldeutsche, Allgemeine, Deutsche, Pfälzische"
 )
-INSURER_WORDS = (
-    "Versicherung",
-    "Kraftfahrtversicherung",
-    "Haftpflichtversicherung",
-    "Versicherungsgesellschaft",
-    "Assekuranz",
+INSURER_WORDS = _items(
+    "Versicherung, Kraftfahrtversicherung, Haftpflichtversicherung, "
+    "Versicherungsgesellschaft, Assekuranz"
 )
 CAR_MODELS: dict[str, tuple[str, ...]] = {
-    "VW": ("Golf", "Polo", "Passat", "Tiguan", "Touran", "T-Roc", "Up", "Caddy", "ID.3"),
-    "BMW": ("320d", "118i", "520d", "X1", "X3", "X5", "i3", "330i"),
-    "Mercedes-Benz": ("C 200", "E 220 d", "A 180", "B 200", "GLC 300", "Sprinter", "Vito"),
-    "Audi": ("A3", "A4 Avant", "A6", "Q3", "Q5", "A1"),
-    "Opel": ("Astra", "Corsa", "Insignia", "Zafira", "Mokka", "Meriva"),
-    "Ford": ("Focus", "Fiesta", "Mondeo", "Kuga", "Transit", "Puma"),
-    "Skoda": ("Octavia", "Fabia", "Superb", "Kodiaq", "Yeti"),
-    "Seat": ("Leon", "Ibiza", "Ateca", "Arona"),
-    "Renault": ("Clio", "Megane", "Kangoo", "Captur", "Zoe"),
-    "Toyota": ("Yaris", "Corolla", "Auris", "RAV4", "Aygo"),
-    "Hyundai": ("i30", "i20", "Tucson", "Kona"),
-    "Kia": ("Ceed", "Picanto", "Sportage", "Rio"),
-    "Fiat": ("500", "Panda", "Punto", "Doblo", "Ducato"),
-    "Peugeot": ("208", "308", "3008", "Partner"),
-    "Citroën": ("C3", "C4", "Berlingo"),
-    "Mazda": ("CX-5", "Mazda3", "MX-5", "Mazda6"),
-    "Dacia": ("Duster", "Sandero", "Logan"),
-    "Volvo": ("XC60", "V60", "V40", "XC90"),
-    "Tesla": ("Model 3", "Model Y"),
-    "Porsche": ("Cayenne", "911 Carrera", "Macan"),
-    "Mini": ("Cooper", "One", "Countryman"),
-    "Nissan": ("Micra", "Qashqai", "Juke"),
+    "VW": _items("Golf, Polo, Passat, Tiguan, Touran, T-Roc, Up, Caddy, ID.3"),
+    "BMW": _items("320d, 118i, 520d, X1, X3, X5, i3, 330i"),
+    "Mercedes-Benz": _items("C 200, E 220 d, A 180, B 200, GLC 300, Sprinter, Vito"),
+    "Audi": _items("A3, A4 Avant, A6, Q3, Q5, A1"),
+    "Opel": _items("Astra, Corsa, Insignia, Zafira, Mokka, Meriva"),
+    "Ford": _items("Focus, Fiesta, Mondeo, Kuga, Transit, Puma"),
+    "Skoda": _items("Octavia, Fabia, Superb, Kodiaq, Yeti"),
+    "Seat": _items("Leon, Ibiza, Ateca, Arona"),
+    "Renault": _items("Clio, Megane, Kangoo, Captur, Zoe"),
+    "Toyota": _items("Yaris, Corolla, Auris, RAV4, Aygo"),
+    "Hyundai": _items("i30, i20, Tucson, Kona"),
+    "Kia": _items("Ceed, Picanto, Sportage, Rio"),
+    "Fiat": _items("500, Panda, Punto, Doblo, Ducato"),
+    "Peugeot": _items("208, 308, 3008, Partner"),
+    "Citroën": _items("C3, C4, Berlingo"),
+    "Mazda": _items("CX-5, Mazda3, MX-5, Mazda6"),
+    "Dacia": _items("Duster, Sandero, Logan"),
+    "Volvo": _items("XC60, V60, V40, XC90"),
+    "Tesla": _items("Model 3, Model Y"),
+    "Porsche": _items("Cayenne, 911 Carrera, Macan"),
+    "Mini": _items("Cooper, One, Countryman"),
+    "Nissan": _items("Micra, Qashqai, Juke"),
 }
 #: World manufacturer identifiers (first three VIN characters) of common makes.
 VIN_PREFIXES = ("WVW", "WV1", "WBA", "WDD", "WDB", "WAU", "W0L", "WF0", "TMB", "VSS", "VF1")
 VIN_ALPHABET = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789"
 #: District codes of German licence plates (a selection of real ones).
-PLATE_CODES = (
-    "A B BA BAD BB BC BI BK BM BN BO BT BZ C CB CE CO CW D DA DAH DD DE DEG DN DO DU "
-    "E EBE ED EI EM EN ER ES F FB FD FFB FN FR FS FÜ G GAP GE GI GL GM GÖ GP GR GS GT "
-    "H HA HAM HB HD HE HF HG HH HI HL HM HN HO HRO HS HU IN J K KA KE KF KI KL KN KO KR "
-    "KS L LA LB LD LG LI LIP LU M MA MB MD ME MG MH MI MK MM MN MR MS MZ N NB ND NE NEA "
-    "NES NEW NM NU OA OB OD OF OG OH OL OS PA PAF PB PF PI PM R RA RD RE REG RO RT RV "
-    "S SB SE SHA SI SK SL SM SN SO SP ST STA SU SW TBB TF TÖL TR TS TÜ UL V VK W WAF WEN "
-    "WES WI WN WOB WT WÜ WUN Z ZW"
-).split()
+PLATE_CODES = _items(
+    "A, B, BA, BAD, BB, BC, BI, BK, BM, BN, BO, BT, BZ, C, CB, CE, CO, CW, D, DA, DAH, DD, "
+    "DE, DEG, DN, DO, DU, E, EBE, ED, EI, EM, EN, ER, ES, F, FB, FD, FFB, FN, FR, FS, FÜ, G, "
+    "GAP, GE, GI, GL, GM, GÖ, GP, GR, GS, GT, H, HA, HAM, HB, HD, HE, HF, HG, HH, HI, HL, "
+    "HM, HN, HO, HRO, HS, HU, IN, J, K, KA, KE, KF, KI, KL, KN, KO, KR, KS, L, LA, LB, LD, "
+    "LG, LI, LIP, LU, M, MA, MB, MD, ME, MG, MH, MI, MK, MM, MN, MR, MS, MZ, N, NB, ND, NE, "
+    "NEA, NES, NEW, NM, NU, OA, OB, OD, OF, OG, OH, OL, OS, PA, PAF, PB, PF, PI, PM, R, RA, "
+    "RD, RE, REG, RO, RT, RV, S, SB, SE, SHA, SI, SK, SL, SM, SN, SO, SP, ST, STA, SU, SW, "
+    "TBB, TF, TÖL, TR, TS, TÜ, UL, V, VK, W, WAF, WEN, WES, WI, WN, WOB, WT, WÜ, WUN, Z, ZW"
+)
 PLATE_RE = re.compile(r"[A-ZÄÖÜ]{1,3}-[A-Z]{1,2} [1-9]\d{0,3}[EH]?")
 VIN_RE = re.compile(r"[A-HJ-NPR-Z0-9]{17}")
-LANDLINE_PREFIXES = (
-    "030 040 089 069 0221 0211 0711 0911 0951 0341 0351 0511 0421 0201 0231 0621 0761 "
-    "0821 0941 0931 0921 0851 0871 06221 07071 08031 09281 04131 05251 02241 0731 0681"
-).split()
-MOBILE_PREFIXES = "0151 0152 0157 0159 0160 0162 0163 0170 0171 0172 0173 0175 0176 0177 0178 0179"
-MOBILE_PREFIXES = tuple(MOBILE_PREFIXES.split())
-MAIL_DOMAINS = (
-    "gmx.de",
-    "web.de",
-    "t-online.de",
-    "gmail.com",
-    "outlook.de",
-    "posteo.de",
-    "mail.de",
-    "freenet.de",
-    "icloud.com",
-    "yahoo.de",
+LANDLINE_PREFIXES = _items(
+    "030, 040, 089, 069, 0221, 0211, 0711, 0911, 0951, 0341, 0351, 0511, 0421, 0201, 0231, "
+    "0621, 0761, 0821, 0941, 0931, 0921, 0851, 0871, 06221, 07071, 08031, 09281, 04131, "
+    "05251, 02241, 0731, 0681"
 )
-NATIONALITIES = (
-    "türkisch",
-    "polnisch",
-    "italienisch",
-    "rumänisch",
-    "kroatisch",
-    "syrisch",
-    "griechisch",
-    "bulgarisch",
-    "ukrainisch",
-    "russisch",
-    "serbisch",
-    "kosovarisch",
-    "österreichisch",
-    "ungarisch",
-    "afghanisch",
-    "irakisch",
-    "spanisch",
-    "portugiesisch",
-    "französisch",
-    "niederländisch",
-    "amerikanisch",
-    "bosnisch",
-    "albanisch",
-    "vietnamesisch",
+MOBILE_PREFIXES = _items(
+    "0151, 0152, 0157, 0159, 0160, 0162, 0163, 0170, 0171, 0172, 0173, 0175, 0176, 0177, 0178, 0179"
+)
+MAIL_DOMAINS = _items(
+    "gmx.de, web.de, t-online.de, gmail.com, outlook.de, posteo.de, mail.de, freenet.de, "
+    "icloud.com, yahoo.de"
+)
+NATIONALITIES = _items(
+    "türkisch, polnisch, italienisch, rumänisch, kroatisch, syrisch, griechisch, bulgarisch, "
+    "ukrainisch, russisch, serbisch, kosovarisch, österreichisch, ungarisch, afghanisch, "
+    "irakisch, spanisch, portugiesisch, französisch, niederländisch, amerikanisch, bosnisch, "
+    "albanisch, vietnamesisch"
 )
 #: Professions as (male, female) forms.
-PROFESSIONS = (
-    ("Altenpfleger", "Altenpflegerin"),
-    ("Bankkaufmann", "Bankkauffrau"),
-    ("Busfahrer", "Busfahrerin"),
-    ("Elektriker", "Elektrikerin"),
-    ("Erzieher", "Erzieherin"),
-    ("Fachinformatiker", "Fachinformatikerin"),
-    ("Friseur", "Friseurin"),
-    ("Kfz-Mechatroniker", "Kfz-Mechatronikerin"),
-    ("Krankenpfleger", "Krankenpflegerin"),
-    ("Lehrer", "Lehrerin"),
-    ("Lagerist", "Lageristin"),
-    ("Oberarzt am Klinikum", "Oberärztin am Klinikum"),
-    ("Polizeibeamter", "Polizeibeamtin"),
-    ("Rentner", "Rentnerin"),
-    ("Schreiner", "Schreinerin"),
-    ("Softwareentwickler", "Softwareentwicklerin"),
-    ("Steuerberater", "Steuerberaterin"),
-    ("Student", "Studentin"),
-    ("Taxifahrer", "Taxifahrerin"),
-    ("Verkäufer", "Verkäuferin"),
-    ("Versicherungsvertreter", "Versicherungsvertreterin"),
-    ("Zahnarzt", "Zahnärztin"),
-    ("selbständiger Handwerksmeister", "selbständige Handwerksmeisterin"),
-    ("Hausmeister", "Hausmeisterin"),
-    ("Koch", "Köchin"),
-    ("Architekt", "Architektin"),
-    ("Berufskraftfahrer", "Berufskraftfahrerin"),
-    ("Industriemechaniker", "Industriemechanikerin"),
-    ("Pflegehelfer", "Pflegehelferin"),
-    ("Physiotherapeut", "Physiotherapeutin"),
-    ("Sachbearbeiter bei der Stadtverwaltung", "Sachbearbeiterin bei der Stadtverwaltung"),
-    ("Landwirt", "Landwirtin"),
+PROFESSIONS = tuple(
+    tuple(pair.split("/"))
+    for pair in _items(
+        "Altenpfleger/Altenpflegerin, Bankkaufmann/Bankkauffrau, Busfahrer/Busfahrerin, "
+        "Elektriker/Elektrikerin, Erzieher/Erzieherin, Fachinformatiker/Fachinformatikerin, "
+        "Friseur/Friseurin, Kfz-Mechatroniker/Kfz-Mechatronikerin, "
+        "Krankenpfleger/Krankenpflegerin, Lehrer/Lehrerin, Lagerist/Lageristin, "
+        "Oberarzt am Klinikum/Oberärztin am Klinikum, Polizeibeamter/Polizeibeamtin, "
+        "Rentner/Rentnerin, Schreiner/Schreinerin, Softwareentwickler/Softwareentwicklerin, "
+        "Steuerberater/Steuerberaterin, Student/Studentin, Taxifahrer/Taxifahrerin, "
+        "Verkäufer/Verkäuferin, Versicherungsvertreter/Versicherungsvertreterin, "
+        "Zahnarzt/Zahnärztin, selbständiger Handwerksmeister/selbständige Handwerksmeisterin, "
+        "Hausmeister/Hausmeisterin, Koch/Köchin, Architekt/Architektin, "
+        "Berufskraftfahrer/Berufskraftfahrerin, Industriemechaniker/Industriemechanikerin, "
+        "Pflegehelfer/Pflegehelferin, Physiotherapeut/Physiotherapeutin, "
+        "Sachbearbeiter bei der Stadtverwaltung/Sachbearbeiterin bei der Stadtverwaltung, "
+        "Landwirt/Landwirtin"
+    )
 )
-HEALTH_CONDITIONS = (
-    "Bandscheibenvorfall",
-    "Multiple Sklerose",
-    "Depression",
-    "Diabetes mellitus Typ 2",
-    "Asthma bronchiale",
-    "Schleudertrauma",
-    "Gehbehinderung",
-    "Herzinsuffizienz",
-    "Rheuma",
-    "Tinnitus",
+HEALTH_CONDITIONS = _items(
+    "Bandscheibenvorfall, Multiple Sklerose, Depression, Diabetes mellitus Typ 2, "
+    "Asthma bronchiale, Schleudertrauma, Gehbehinderung, Herzinsuffizienz, Rheuma, Tinnitus"
 )
 FLOORS = ("EG", "1. OG", "2. OG", "3. OG", "4. OG", "5. OG", "DG", "UG")
 FLOOR_WORDS = {
@@ -530,11 +243,14 @@ FLOOR_WORDS = {
 }
 POSITIONS = ("links", "rechts", "Mitte", "links", "rechts")
 
-#: Words that mark a span's context; lower-case and matched against the text before it.
+#: Faker's de_DE towns that are no towns (districts, typos).
+_ODD_TOWNS = frozenset(
+    {"Leipziger Land", "Neustadtner Waldnaab", "Main-Höchst", "Griesbach Rottal"}
+)
 _NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "zu", "da", "di", "del", "la", "le"})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _faker(locale: str):
     """One Faker per locale and process: building one takes tens of milliseconds."""
     from faker import Faker
@@ -556,7 +272,7 @@ def _is_clean_name(name: str) -> bool:
     return last[0].isupper() and (first[0].isupper() or first in _NAME_PARTICLES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _double_first_names(locale: str, gender: str) -> tuple[str, ...]:
     """The locale's own double first names (``Hans-Peter``, ``Anna Maria``), if it has some."""
     import importlib
@@ -564,7 +280,9 @@ def _double_first_names(locale: str, gender: str) -> tuple[str, ...]:
     provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
     names = getattr(provider, "first_names_female" if gender == "f" else "first_names_male", ())
     return tuple(
-        sorted(n for n in names if (" " in n or "-" in n) and _is_clean_name(n) and n.count(" ") < 2)
+        sorted(
+            n for n in names if (" " in n or "-" in n) and _is_clean_name(n) and n.count(" ") < 2
+        )
     )
 
 
@@ -623,8 +341,9 @@ class SurrogateFactory:
         return fake
 
     def _digits(self, n: int, *, leading_zero: bool = False) -> str:
-        first = str(self.rng.randint(0 if leading_zero else 1, 9))
-        return first + "".join(str(self.rng.randint(0, 9)) for _ in range(n - 1))
+        if leading_zero:
+            return f"{self.rng.randrange(10**n):0{n}d}"
+        return str(self.rng.randrange(10 ** (n - 1), 10**n))
 
     def _number(self, low: int, high: int) -> str:
         """A number, small ones more likely (court numbers, house numbers)."""
@@ -723,7 +442,7 @@ class SurrogateFactory:
         for _ in range(50):
             town = fake.city()
             if re.fullmatch(r"[A-ZÄÖÜ][a-zäöüß]+(?:[ -][A-ZÄÖÜa-zäöüß][a-zäöüß]+)*", town) and not (
-                re.match(r"Bad[a-zäöü]", town) or town.endswith((" Land", "Waldnaab"))
+                re.match(r"Bad[a-zäöü]", town) or town in _ODD_TOWNS
             ):
                 return town
         return "Bamberg"
@@ -800,7 +519,11 @@ class SurrogateFactory:
         if kind == "landlord":
             word = self.rng.choice(("Immobilien", "Hausverwaltung", "Wohnbau", "Grundbesitz"))
             return self.rng.choice(
-                (f"{last} {word}", f"Hausverwaltung {last}", f"{self.rng.choice(BRAND_WORDS)} {word}")
+                (
+                    f"{last} {word}",
+                    f"Hausverwaltung {last}",
+                    f"{self.rng.choice(BRAND_WORDS)} {word}",
+                )
             )
         other = self.last_name(locale="de_DE")
         return self.rng.choice(
@@ -846,7 +569,7 @@ class SurrogateFactory:
         alphabet = "ABCDEFGHIJKLMNOPRSTUVWXYZ"
         while True:
             code = "".join(self.rng.choice(alphabet) for _ in range(letters))
-            if code not in {"HJ", "KZ", "NS", "SA", "SS"}:
+            if code not in {"HJ", "KZ", "NS", "SA", "SS", "XX"}:  # banned, or a mask
                 break
         return f"{district}-{code} {self._digits(digits)}{suffix}"
 
@@ -857,12 +580,18 @@ class SurrogateFactory:
         )
         descriptor += "".join(self.rng.choices(VIN_ALPHABET, k=3))
         year_plant = "".join(self.rng.choices("ABCDEFGHJKLMNPRSTVWXY123456789", k=2))
-        return self.rng.choice(VIN_PREFIXES) + descriptor + year_plant + self._digits(6, leading_zero=True)
+        return (
+            self.rng.choice(VIN_PREFIXES)
+            + descriptor
+            + year_plant
+            + self._digits(6, leading_zero=True)
+        )
 
     # -- numbers
     def iban(self) -> str:
         """A German IBAN with valid check digits, grouped in fours."""
-        bban = f"{self.rng.randint(1, 8)}{self._digits(7, leading_zero=True)}{self._digits(10, leading_zero=True)}"
+        bank_code = f"{self.rng.randint(1, 8)}{self._digits(7, leading_zero=True)}"
+        bban = bank_code + self._digits(10, leading_zero=True)
         compact = "DE" + iban_check_digits("DE", bban) + bban
         return " ".join(compact[i : i + 4] for i in range(0, len(compact), 4))
 
@@ -908,14 +637,29 @@ class SurrogateFactory:
         """Contract, policy, claim, customer or member number in a typical German shape."""
         year = self.rng.randint(2012, 2024)
         d = self._digits
-        shapes = {
-            "contract": (f"MV-{year}-{d(5)}", f"{d(3)}/{d(6)}", f"V{d(8)}", f"{d(4)}-{d(4)}"),
-            "policy": (f"KH {d(8)}", f"{d(3)}.{d(3)}.{d(3)}", f"{d(2)}/{d(7)}-K", f"VS{d(9)}"),
-            "claim": (f"{d(2)}-{d(2)}-{d(6)}/{d(1)}", f"SN {year}-{d(6)}", f"S{d(9)}", d(10)),
-            "customer": (d(9), f"KD-{d(7)}", f"{d(4)} {d(4)} {d(2)}"),
-            "member": (d(6), f"M-{d(5)}", f"{d(3)} {d(3)}"),
+        shapes: dict[str, tuple[Callable[[], str], ...]] = {
+            "contract": (
+                lambda: f"MV-{year}-{d(5)}",
+                lambda: f"{d(3)}/{d(6)}",
+                lambda: f"V{d(8)}",
+                lambda: f"{d(4)}-{d(4)}",
+            ),
+            "policy": (
+                lambda: f"KH {d(8)}",
+                lambda: f"{d(3)}.{d(3)}.{d(3)}",
+                lambda: f"{d(2)}/{d(7)}-K",
+                lambda: f"VS{d(9)}",
+            ),
+            "claim": (
+                lambda: f"{d(2)}-{d(2)}-{d(6)}/{d(1)}",
+                lambda: f"SN {year}-{d(6)}",
+                lambda: f"S{d(9)}",
+                lambda: d(10),
+            ),
+            "customer": (lambda: d(9), lambda: f"KD-{d(7)}", lambda: f"{d(4)} {d(4)} {d(2)}"),
+            "member": (lambda: d(6), lambda: f"M-{d(5)}", lambda: f"{d(3)} {d(3)}"),
         }
-        return self.rng.choice(shapes.get(kind, shapes["contract"]))
+        return self.rng.choice(shapes.get(kind, shapes["contract"]))()
 
     def docket_number(self, kind: str | None = None, year: int | None = None) -> str:
         """``432 C 1234/21``, ``5 Js 123/21``, ``2 O 55/20``, ``VI ZR 12/19``, …
@@ -935,27 +679,39 @@ class SurrogateFactory:
             return f"{chamber} {self.rng.choice(('S', 'U', 'W'))} {self._number(1, 999)}/{yy}"
         if kind == "criminal":
             js = f"{chamber} Js {self._number(1, 29999)}/{yy}"
-            return self.rng.choice((js, f"{self._number(1, 20)} Ds {js}", f"{self._number(1, 20)} Cs {js}"))
+            return self.rng.choice(
+                (js, f"{self._number(1, 20)} Ds {js}", f"{self._number(1, 20)} Cs {js}")
+            )
         if kind == "family":
             return f"{chamber} F {number}/{yy}"
-        senate = self.rng.choice(("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"))
+        senate = self.rng.choice(
+            ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+        )
         return f"{senate} {self.rng.choice(('ZR', 'ZR', 'ZB'))} {self._number(1, 399)}/{yy}"
 
     def file_reference(self, kind: str = "police") -> str:
         """File reference of the police, an insurer or an authority."""
-        year = self.rng.randint(2014, 2024)
+        yy = f"{self.rng.randint(2014, 2024) % 100:02d}"
         d = self._digits
-        shapes = {
+        shapes: dict[str, tuple[Callable[[], str], ...]] = {
             "police": (
-                f"BY{d(4)}-{d(6, leading_zero=True)}-{year % 100:02d}/{d(1)}",
-                f"{d(4)}-{d(6)}/{year % 100:02d}",
-                f"VU/{year}/{d(5)}",
-                f"ST/{d(7, leading_zero=True)}/{year}",
+                lambda: f"BY{d(4)}-{d(6, leading_zero=True)}-{yy}/{d(1)}",
+                lambda: f"{d(4)}-{d(6)}/{yy}",
+                lambda: f"VU/20{yy}/{d(5)}",
+                lambda: f"ST/{d(7, leading_zero=True)}/20{yy}",
             ),
-            "insurer": (f"{d(2)}-{d(3)}-{d(5)}-{d(1)}", f"KS-{year}-{d(6)}", f"{d(8)}/{year % 100:02d}"),
-            "authority": (f"{d(2)}.{d(2)}-{d(4)}/{year % 100:02d}", f"AZ {d(3)}-{d(4)}", f"{d(5)}-{year}"),
+            "insurer": (
+                lambda: f"{d(2)}-{d(3)}-{d(5)}-{d(1)}",
+                lambda: f"KS-20{yy}-{d(6)}",
+                lambda: f"{d(8)}/{yy}",
+            ),
+            "authority": (
+                lambda: f"{d(2)}.{d(2)}-{d(4)}/{yy}",
+                lambda: f"{d(3)}-{d(4)}",
+                lambda: f"{d(5)}-20{yy}",
+            ),
         }
-        return self.rng.choice(shapes.get(kind, shapes["police"]))
+        return self.rng.choice(shapes.get(kind, shapes["police"]))()
 
     def court(self, kind: str | None = None, town: str | None = None) -> str:
         """``Amtsgericht München``, ``Landgericht Nürnberg-Fürth``, ``Oberlandesgericht Celle``."""
@@ -977,7 +733,9 @@ class SurrogateFactory:
     def time(self) -> str:
         """``14:30 Uhr`` (rarely ``14.30 Uhr``)."""
         hour = self.rng.choice(range(6, 23))
-        minute = self.rng.choice((0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, self.rng.randint(0, 59)))
+        minute = self.rng.choice(
+            (0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, self.rng.randint(0, 59))
+        )
         return f"{hour:02d}{':' if self.rng.random() < 0.85 else '.'}{minute:02d} Uhr"
 
     def date_text(
@@ -1038,9 +796,11 @@ _ELLIPSIS = re.compile(r"(?:\.{2,}|…)+")
 _INITIAL = re.compile(r"[A-ZÄÖÜ](?:\.{1,3}|…)?")
 _INITIAL_GENITIVE = re.compile(r"[A-ZÄÖÜ](?:\.{2,}|…)s")
 _REPEATED = re.compile(r"([A-ZÄÖÜ])([a-zäöü])\2{2,}")
-_MASKED = re.compile(r"[xX0*]{2,}|X")
-_LETTER_PLACE = re.compile(r"[A-ZÄÖÜ]-(?:Straße|Str\.|Weg|Platz|Allee|Gasse|Stadt|Dorf|Ort|Gemeinde)")
-_MASK_RUN = re.compile(r"[xX]{2,}|0{2,}|\.{2,}|…|\*{2,}")
+_MASKED = re.compile(r"[xX*]{2,}|X")
+_LETTER_PLACE = re.compile(
+    r"[A-ZÄÖÜ]-(?:Straße|Str\.|Weg|Platz|Allee|Gasse|Stadt|Dorf|Ort|Gemeinde)"
+)
+_MASK_RUN = re.compile(r"[xX]{2,}|\.{2,}|…|\*{2,}")
 
 
 def _nfkc(text: str) -> str:
@@ -1067,11 +827,18 @@ def placeholder_kind(token: str) -> str | None:
     return None
 
 
+def _zeroed(text: str) -> bool:
+    """Digits that are all zeros (``00000 Y-Stadt``, ``DE00 0000 …``, ``N-XX 0000``); a
+    real IBAN may hold ``0000`` among other digits."""
+    digits = re.findall(r"\d", text)
+    return len(digits) >= 2 and set(digits) == {"0"}
+
+
 def looks_like_placeholder(text: str) -> bool:
     """Whether ``text`` still contains placeholder material (bare capitals like the
     ``A`` of ``Mercedes-Benz A 180`` do not count)."""
     text = _nfkc(text)
-    if "…" in text or ".." in text or _LETTER_PLACE.search(text):
+    if "…" in text or ".." in text or _LETTER_PLACE.search(text) or _zeroed(text):
         return True
     if re.search(r"\b[a-z]@[a-z]\.[a-z]{2,3}\b|www\.[a-z]\.[a-z]{2,3}\b", text):
         return True
@@ -1085,8 +852,10 @@ def looks_like_placeholder(text: str) -> bool:
 # ---------------------------------------------------------------------- context cues
 
 _TITLES = frozenset(
-    "dr. prof. med. jur. rer. nat. pol. phil. dent. vet. h.c. mag. ll.m. dr.-ing. dipl.-ing. "
-    "dipl.-kfm. dipl.-psych. dipl.-ing.(fh) univ.-prof. pd".split()
+    _items(
+        "dent., dipl.-ing., dipl.-ing.(fh), dipl.-kfm., dipl.-psych., dr., dr.-ing., h.c., jur., "
+        "ll.m., mag., med., nat., pd, phil., pol., prof., rer., univ.-prof., vet."
+    )
 )
 _ROLE_PAIRS = (
     ("kläger", "klägerin"),
@@ -1159,8 +928,11 @@ def _role_genders() -> dict[str, str]:
 _ROLE_GENDER = _role_genders()
 #: Nouns that inflect like adjectives: their article tells the gender.
 _ADJECTIVAL = frozenset(
-    "beklagte angeklagte betroffene sachverständige geschädigte beteiligte vorsitzende "
-    "angestellte verstorbene versicherte bevollmächtigte beschuldigte verletzte".split()
+    _items(
+        "angeklagte, angestellte, beklagte, beschuldigte, beteiligte, betroffene, "
+        "bevollmächtigte, geschädigte, sachverständige, verletzte, versicherte, verstorbene, "
+        "vorsitzende"
+    )
 )
 
 
@@ -1177,23 +949,55 @@ def _words_before(before: str, n: int = 3) -> list[str]:
     return words
 
 
-def gender_cue(before: str) -> str | None:
-    """``f``/``m`` when the words before a name say so (``Herrn``, ``die Zeugin``,
-    ``der Beklagte``), else None."""
-    words = _words_before(before)
-    if not words:
+_FEMININE_ARTICLES = frozenset(_items("die, der, einer, ihrer, seiner, unserer"))
+_MASCULINE_ARTICLES = frozenset(
+    _items("dem, den, des, einem, einen, eines, ihrem, ihren, ihres, seinem, seinen, seines")
+)
+
+
+def _word_gender(word: str, article: str) -> str | None:
+    if not word[:1].isupper():
         return None
-    word = words[0].lower()
+    word, article = word.lower(), article.lower()
     if word in _ROLE_GENDER:
         return _ROLE_GENDER[word]
-    article = words[1].lower() if len(words) > 1 else ""
     if word.endswith("r") and word[:-1] in _ADJECTIVAL:
         return "m"  # Beklagter
     if word in _ADJECTIVAL:
         return {"die": "f", "der": "m"}.get(article)
     if word.endswith("n") and word[:-1] in _ADJECTIVAL:
         return {"der": "f", "den": "m", "dem": "m", "des": "m"}.get(article)
+    if article in _FEMININE_ARTICLES and word.endswith("in") and len(word) > 5:
+        return "f"  # seiner Orthopädin
+    if article in _MASCULINE_ARTICLES and word.endswith(("en", "er", "es", "s")) and len(word) > 4:
+        return "m"  # seines Orthopäden
     return None
+
+
+def gender_cue(before: str) -> str | None:
+    """``f``/``m`` when the words right before a name say so (``Herrn``, ``die Zeugin``,
+    ``der Beklagte``), else None."""
+    words = _words_before(before)
+    return _word_gender(words[0], words[1] if len(words) > 1 else "") if words else None
+
+
+def gender_near(before: str, n: int = 6) -> str | None:
+    """The nearest cue within ``n`` words (``Frau Yyyyy ist …`` → ``f``)."""
+    words = _words_before(before, n + 1)
+    for j, word in enumerate(words[:n]):
+        gender = _word_gender(word, words[j + 1] if j + 1 < len(words) else "")
+        if gender:
+            return gender
+    return None
+
+
+def gender_after(after: str) -> str | None:
+    """The party role a Rubrum puts after name and address (``- Klägerin -``)."""
+    paragraph = re.split(r"\n\s*\n", after, maxsplit=1)[0]
+    match = re.search(
+        r"(?:^|\n)[ \t]*-[ \t]*([A-ZÄÖÜ][a-zäöüß]+)(?:[ \t]+zu[ \t]+\S+)?[ \t]*-", paragraph
+    )
+    return _word_gender(match.group(1), "") if match else None
 
 
 @lru_cache(maxsize=1)
@@ -1222,18 +1026,22 @@ def _known_last_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def _genitive(name: str) -> str:
+def genitive(name: str) -> str:
     """``Müller`` → ``Müllers``, ``Weiß`` → ``Weiß'``."""
     return name + ("'" if name.endswith(("s", "ß", "x", "z", "ce")) else "s")
 
 
 #: Words after which a period that a placeholder swallowed also ended the sentence.
 _SENTENCE_STARTS = frozenset(
-    "der die das dem den er sie es ein eine einer eines im in am auf mit nach zwar auch dies "
-    "diese dieser dieses daher deshalb insoweit jedoch hierzu dabei zudem außerdem ferner weiter "
-    "soweit wegen gegen für bei aus zur zum ob wie was wer als nachdem damit denn so sodann "
-    "schließlich hinsichtlich ich wir man unter von vor über laut gemäß nicht hier dort danach "
-    "darüber darauf dass weil wenn obwohl allerdings somit folglich zunächst anschließend".split()
+    _items(
+        "allerdings, als, am, anschließend, auch, auf, aus, außerdem, bei, dabei, daher, damit, "
+        "danach, darauf, darüber, das, dass, dem, den, denn, der, deshalb, die, dies, diese, "
+        "dieser, dieses, dort, ein, eine, einer, eines, er, es, ferner, folglich, für, gegen, "
+        "gemäß, hier, hierzu, hinsichtlich, ich, im, in, insoweit, jedoch, laut, man, mit, nach, "
+        "nachdem, nicht, ob, obwohl, schließlich, sie, so, sodann, somit, soweit, unter, von, "
+        "vor, was, wegen, weil, weiter, wenn, wer, wie, wir, zudem, zum, zunächst, zur, zwar, "
+        "über"
+    )
 )
 
 
@@ -1241,8 +1049,10 @@ def _ends_sentence(after: str) -> bool:
     """Whether the text after a span ending in ``.`` starts a new sentence."""
     if not after.strip() or after.startswith(("\n", "\r")):
         return True
-    match = re.match(r"[ \t]+(\S+)", after)
-    return bool(match) and match.group(1).lower().strip("„\"(") in _SENTENCE_STARTS
+    match = re.match(r"[ \t]+[„\"(]?(\S+)", after)
+    return (
+        bool(match) and match.group(1)[0].isupper() and match.group(1).lower() in _SENTENCE_STARTS
+    )
 
 
 # ------------------------------------------------------------------------------ names
@@ -1259,6 +1069,17 @@ def _split_name(text: str) -> tuple[list[str], str, bool]:
     while i > 1 and tokens[i - 1].lower() in _NAME_PARTICLES:
         i -= 1
     return tokens[:i], " ".join(tokens[i:]), False
+
+
+def _split_titles(text: str) -> tuple[str, str]:
+    """``Dr. Hans Müller`` → (``Dr. ``, ``Hans Müller``): titles and salutations stay."""
+    match = re.match(r"(?:(?:Herrn?|Frau|[\w.()-]+\.)\s+)+", text)
+    if not match or match.end() == len(text):
+        return "", text
+    words = match.group(0).split()
+    if not all(w.lower() in _TITLES or w in {"Herr", "Herrn", "Frau"} for w in words):
+        return "", text
+    return match.group(0), text[match.end() :]
 
 
 def _name_key(token: str, occurrence: str) -> str:
@@ -1285,6 +1106,7 @@ class _NameMention:
     first_keys: tuple[str, ...]
     last_key: str | None
     introduce: bool = False
+    prefix: str = ""
 
 
 @dataclass
@@ -1312,13 +1134,13 @@ class _NameBook:
     def surname(self, key: str, original: str, gender: str) -> tuple[str, str]:
         if key not in self.surnames:
             double = "-" in original.strip("-")
-            locale = self.factory.name_locale()
-            for attempt in range(40):
-                name = self.factory.last_name(gender, locale, double=double)
-                if name != original and name not in self.used:
-                    break
-                if attempt % 4 == 3:
+            locale, attempt = self.factory.name_locale(), 0
+            name = self.factory.last_name(gender, locale, double=double)
+            while name == original or (name in self.used and attempt < 40):
+                attempt += 1
+                if attempt % 4 == 0:
                     locale = self.factory.name_locale()
+                name = self.factory.last_name(gender, locale, double=double)
             self.used.add(name)
             self.surnames[key] = (name, locale)
         return self.surnames[key]
@@ -1351,6 +1173,9 @@ class _NameBook:
         return self.firsts[(keys, last_key)]
 
     def render(self, mention: _NameMention) -> str:
+        return mention.prefix + self._name(mention)
+
+    def _name(self, mention: _NameMention) -> str:
         gender = self.gender(mention)
         if mention.last is None:  # a first name alone
             key = mention.first_keys[0]
@@ -1360,7 +1185,7 @@ class _NameBook:
         assert mention.last_key is not None
         last, _ = self.surname(mention.last_key, mention.last, gender)
         if mention.genitive:
-            last = _genitive(last)
+            last = genitive(last)
         firsts = mention.firsts
         keys = mention.first_keys
         if mention.introduce:
@@ -1400,8 +1225,13 @@ _TIME_AFTER_DATE = re.compile(r"(?P<date>.+?)(?P<sep>,\s*|\s+(?:um|gegen|ca\.)\s
 
 
 def _has_mask(text: str) -> bool:
-    return bool(_MASK_RUN.search(_nfkc(text))) or any(
-        placeholder_kind(t) for t in _nfkc(text).split()
+    """Whether part of ``text`` is hidden (a bare capital such as the ``C`` of a docket
+    number is not: it only counts where a name is expected)."""
+    text = _nfkc(text)
+    return (
+        bool(_MASK_RUN.search(text))
+        or _zeroed(text)
+        or any(placeholder_kind(t) and len(t) > 1 for t in text.split())
     )
 
 
@@ -1423,11 +1253,14 @@ class _DocumentState:
         self.text = text
         self.spans = spans
         self.labels = labels
+        self.guessed: set[int] = set()
         self.cache: dict[tuple[str, str], str] = {}
         self.used: dict[str, set[str]] = {}
         self.names = _NameBook(factory)
         self.mentions: dict[int, _NameMention] = {}
         self.address_kinds: dict[int, str] = {}
+        self.dates: dict[int, tuple[dt.date, str]] = {}
+        self.last_dates: dict[str, dt.date] = {}
         years = [
             int(y)
             for span, label in zip(spans, labels, strict=True)
@@ -1465,18 +1298,20 @@ class _DocumentState:
 
     @staticmethod
     def key(text: str) -> str | None:
-        """Equal texts hide equal entities, except a bare ``…`` that could hide anything."""
+        """Equal texts hide equal entities, except those with ``…`` that could hide anything
+        (``…straße …`` twice is two streets; ``X-Straße 1`` twice is one)."""
         text = _nfkc(text).strip()
-        return None if _ELLIPSIS.fullmatch(text) else text
+        return None if "…" in text or ".." in text else text
 
     def surrogate(self, i: int, label: str) -> str:
         if label in _NAME_LABELS:
             return self.names.render(self.mentions[i])
-        handler = getattr(self, "_" + label.replace("-", "_"), None)
-        if handler is None:
-            raise ValueError(f"no surrogates for label {label!r}; known: {sorted(SUPPORTED_LABELS)}")
+        if label not in SUPPORTED_LABELS:
+            raise ValueError(
+                f"no surrogates for label {label!r}; known: {sorted(SUPPORTED_LABELS)}"
+            )
         original = self.context(i)[0]
-        key, make = handler(i)
+        key, make = getattr(self, "_" + label.replace("-", "_"))(i)
         return self.value(label, key, make, original)
 
     # -- names: a first pass over all name spans, so that cues anywhere count
@@ -1484,10 +1319,14 @@ class _DocumentState:
         raw = {}
         known_firsts: set[str] = set()
         known_lasts: set[str] = set()
+        prefixes: dict[int, str] = {}
         for i in indices:
             text, before, _ = self.context(i)
+            prefixes[i], text = _split_titles(text)  # gold that wrongly holds `Dr.` keeps it
             firsts, last, comma = _split_name(text)
-            raw[i] = (firsts, last, comma, gender_cue(before))
+            after = self.text[self.spans[i].end : self.spans[i].end + 200]
+            cue = gender_cue(before + " " + prefixes[i]) or gender_after(after)
+            raw[i] = (firsts, last, comma, cue)
             known_firsts.update(t for t in firsts if placeholder_kind(t) is None)
             if firsts:
                 known_lasts.add(last)
@@ -1498,10 +1337,17 @@ class _DocumentState:
         for i, (firsts, last, comma, cue) in raw.items():
             mention = self._mention(i, firsts, last, comma, cue, known_firsts, known_lasts)
             key = mention.last_key or mention.first_keys[0]
-            if mention.last_key and self.labels[i] == "nat-name" and mention.last_key not in seen:
+            # a person whose label was guessed (``unknown``) needs a cue to get a first name
+            person = self.labels[i] == "nat-name" and (i not in self.guessed or cue)
+            if mention.last_key and person and mention.last_key not in seen:
                 kind = placeholder_kind(mention.last or "")
-                bare = kind == "ellipsis" and not _words_before(self.context(i)[1], 1)
-                mention.introduce = not firsts and (kind in ("initial", "genitive") or bare)
+                before = self.context(i)[1]
+                line_start = re.search(r"(?:^|\n)[ \t]*(?:\d+\.[ \t]*)?$", before) is not None
+                bare = kind == "ellipsis" and not _words_before(before, 1)
+                mention.introduce = not firsts and (
+                    kind in ("initial", "genitive") or bare or (kind == "repeated" and line_start)
+                )
+            mention.prefix = prefixes[i]
             seen.add(key)
             if cue:
                 cues.setdefault(key, Counter())[cue] += 1
@@ -1543,18 +1389,21 @@ class _DocumentState:
     def _nat_idx(self, i: int):
         text, before, after = self.context(i)
         low = (before[-40:] + " " + text).lower()
-        gender = gender_cue(before)
+        gender = gender_near(before)
         if gender is None and re.search(r"\beine?\s*$", before):
             gender = "f" if before.rstrip().endswith("eine") else "m"
         factory = self.factory
         if re.search(r"\bgeb(?:oren|\.|urtsdatum)", low):
-            prefix, core = _split_prefix(text)
-            _, make_date = self._dates(i, core, "date-fact", birth=True)
-            return self.key(text), lambda: prefix + make_date()
+            return self._dates(i, text, "date-fact", birth=True)
         if "staatsangeh" in low or "nationalität" in low:
             return self.key(text), lambda: factory.nationality(gender)
         if re.match(r"\s*(?:Jahre|-jährig)", after) or "jährig" in text:
             return self.key(text), lambda: str(factory.rng.randint(19, 88))
+        if re.match(r"\s+[A-ZÄÖÜ]\w+", after) and re.search(
+            r"\b(?:der|die|das|des|dem|den)\s*$", before, re.I
+        ):
+            ending = "e" if re.search(r"\b(?:der|die|das)\s*$", before, re.I) else "en"
+            return None, lambda: f"{factory.rng.randint(19, 88)}-jährig{ending}"  # `Der … Kläger`
         if re.search(r"erkrank|leide|diagnos|krankheit|behinder", low):
             return self.key(text), factory.health_condition
         return self.key(text), lambda: factory.profession(gender)
@@ -1578,9 +1427,11 @@ class _DocumentState:
             kind = "cooperative"
         elif re.search(r"vermiet|hausverwalt|immobilien", low):
             kind = "landlord"
-        if all(hidden) and not _LEGAL_FORM_AFTER.match(after):
-            if re.match(r"\s+[A-ZÄÖÜ][a-zäöüß]{2,}", after) or re.search(r"(?:Firma|Autohaus)\s*$", before):
-                return self.key(text), factory.company_word  # `X Versicherung AG`, `Firma W`
+        one_word = re.match(r"\s+[A-ZÄÖÜ][a-zäöüß]{2,}", after) or re.search(
+            r"(?:Firma|Autohaus)\s*$", before
+        )
+        if all(hidden) and one_word and not _LEGAL_FORM_AFTER.match(after):
+            return self.key(text), factory.company_word  # `X Versicherung AG`, `Firma W`
         return self.key(text), lambda: factory.company_name(kind)
 
     def _jur_idx(self, i: int):
@@ -1596,7 +1447,11 @@ class _DocumentState:
         if re.search(r"ust|umsatzsteuer", low):
             return self.key(text), factory.vat_id
         register = "HRB"
-        for word, reg in (("vereinsreg", "VR"), ("genossenschaftsreg", "GnR"), ("partnerschaftsreg", "PR")):
+        for word, reg in (
+            ("vereinsreg", "VR"),
+            ("genossenschaftsreg", "GnR"),
+            ("partnerschaftsreg", "PR"),
+        ):
             if word in low:
                 register = reg
         return self.key(text), lambda: factory.register_number(register)
@@ -1610,7 +1465,9 @@ class _DocumentState:
         kind = "town"
         if re.match(r"(?:\d{5}|[xX0]{4,5}|…|\.{2,})\s+\S", norm):
             kind = "postcode_town"
-        elif re.search(r"(?i)stra(?:ß|ss)e|str\.|weg\b|gasse|allee|platz\b|ring\b|damm\b|ufer\b", norm):
+        elif re.search(
+            r"(?i)stra(?:ß|ss)e|str\.|weg\b|gasse|allee|platz\b|ring\b|damm\b|ufer\b", norm
+        ):
             kind = "street"
         elif re.fullmatch(r"[^\d,]+\s\d+\s?[a-z]?", norm):
             kind = "street"  # `Am Anger 3a`
@@ -1628,7 +1485,11 @@ class _DocumentState:
             )
             if prev_street:
                 kind = "postcode_town"
-            elif next_address or re.search(r"(?:anwesens?|hauses|grundstücks?|in der)\s*$", low_before):
+            elif re.search(r"\b(?:die|der|den|dem)\s*$", low_before):
+                kind = "road"  # `befuhr die …`, `Einmündung der …`
+            elif next_address or re.search(
+                r"(?:anwesens?|hauses|grundstücks?|in der)\s*$", low_before
+            ):
                 kind = "street"
         if kind == "town" and re.search(r"(?:stadtteil|ortsteil|stadtbezirk)\s*$", low_before):
             kind = "district"
@@ -1641,13 +1502,16 @@ class _DocumentState:
         kind = self._address_kind(i)
         norm = _nfkc(text).strip()
         if kind == "postcode_town":
-            town = norm.split(maxsplit=1)[1] if " " in norm else ""
-            visible = town and not _has_mask(town) and not _LETTER_PLACE.search(town)
+            code, _, town = norm.partition(" ")
+            # a town the court left visible (`xxxxx Regensburg`) stays; a real one is replaced
+            visible = _has_mask(code) and not _has_mask(town) and not _LETTER_PLACE.search(town)
             return self.key(text), lambda: factory.postcode_town(town if visible else None)
         if kind == "street":
             with_number = _has_mask(text) or bool(re.search(r"\d", text))
             article = re.search(r"\b(?:der|die)\s*$", self.context(i)[1]) is not None
             return self.key(text), lambda: factory.street(with_number, feminine=article)
+        if kind == "road":
+            return self.key(text), lambda: factory.street(False, feminine=True)
         if kind == "district":
             return self.key(text), factory.district
         return self.key(text), factory.town
@@ -1678,7 +1542,10 @@ class _DocumentState:
     def _car_name(self, i: int):
         text, _, _ = self.context(i)
         tokens = text.split()
-        makes = {m.lower(): m for m in CAR_MODELS} | {"mercedes": "Mercedes-Benz", "volkswagen": "VW"}
+        makes = {m.lower(): m for m in CAR_MODELS} | {
+            "mercedes": "Mercedes-Benz",
+            "volkswagen": "VW",
+        }
         make = makes.get(tokens[0].lower()) if tokens else None
         if make and len(tokens) > 1:
             return self.key(text), lambda: self.factory.car(make)
@@ -1692,7 +1559,9 @@ class _DocumentState:
             r"[A-Z0-9]{17}", norm
         ):
             return self.key(text), factory.vin
-        plate = re.fullmatch(r"(?P<code>[A-ZÄÖÜ]{1,3})-(?P<l>[A-ZX]{1,2}) (?P<d>\d{1,4})[EH]?", norm)
+        plate = re.fullmatch(
+            r"(?P<code>[A-ZÄÖÜ]{1,3})-(?P<l>[A-ZX]{1,2}) (?P<d>\d{1,4})[EH]?", norm
+        )
         if plate:
             code = plate.group("code")
             district = code if code in PLATE_CODES else None
@@ -1707,9 +1576,22 @@ class _DocumentState:
         kind = next((k for k in _COURT_KINDS if norm.startswith(k)), None)
         if kind is None:
             kind = "Landgericht" if "landgericht" in before[-30:].lower() else "Amtsgericht"
-        if kind in ("Amtsgericht", "Landgericht", "Oberlandesgericht"):
-            return self.key(text), lambda: factory.court(kind)
-        return self.key(text), lambda: f"{kind} {factory.rng.choice(LANDGERICHTE).split()[0]}"
+        # `des Amtsgerichts München` keeps its genitive; both forms name one court
+        genitive_s = "s" if norm.startswith(kind + "s ") else ""
+        key = self.key(norm.replace(kind + "s ", kind + " ", 1))
+
+        def make() -> str:
+            if kind in ("Amtsgericht", "Landgericht", "Oberlandesgericht"):
+                court = factory.court(kind)
+            else:
+                court = f"{kind} {factory.rng.choice(LANDGERICHTE).split()[0]}"
+            return court.replace(kind, kind + genitive_s, 1)
+
+        if key is not None and genitive_s:  # the cache holds the nominative
+            cached = self.cache.get(("court-name", key))
+            if cached:
+                return None, lambda: cached.replace(kind, kind + genitive_s, 1)
+        return (key if not genitive_s else None), make
 
     def _court_docket(self, i: int):
         text, before, _ = self.context(i)
@@ -1738,12 +1620,13 @@ class _DocumentState:
         return self.key(text), lambda: factory.docket_number(kind, year)
 
     def _redigit(self, text: str) -> str:
-        """New digits (and digits for masks) in the same shape; a ``/21`` year stays."""
+        """New digits (and digits for masks) in the same shape; a final ``/21`` year stays."""
         rng = self.factory.rng
+        year = re.search(r"/(\d{2}|\d{4})$", text)
 
         def digits(match: re.Match) -> str:
             run = match.group(0)
-            if match.start() > 0 and text[match.start() - 1] == "/" and run.isdigit():
+            if year and match.start() == year.start(1):
                 return run
             n = len(run) if run not in ("…", "...") else rng.randint(2, 4)
             return str(rng.randint(1, 9)) + "".join(str(rng.randint(0, 9)) for _ in range(n - 1))
@@ -1758,18 +1641,26 @@ class _DocumentState:
         compact = norm.replace(" ", "")
         if "@" in norm or re.search(r"e-?mail|mailadresse", low):
             return self.key(text), factory.email
-        if re.match(r"(?:www\.|https?:)", norm) or re.search(r"internet|homepage|website|webseite", low):
+        if re.match(r"(?:www\.|https?:)", norm) or re.search(
+            r"internet|homepage|website|webseite", low
+        ):
             return self.key(text), factory.url
-        if re.fullmatch(r"[A-Z]{2}\d{2}[\dX]{12,30}", compact) or re.search(r"iban|konto|bankverb", low):
+        if re.fullmatch(r"[A-Z]{2}\d{2}[\dX]{12,30}", compact) or re.search(
+            r"iban|konto|bankverb", low
+        ):
             return self.key(text), factory.iban
-        if re.search(r"mobil|handy", low) or re.fullmatch(r"(?:\+49\s?|0)1\d[\d /-]{6,}", norm):
+        mobile = re.fullmatch(r"\(?(?:\+49\s?|0)1\d[\d ()/-]{6,}", norm)
+        if re.search(r"mobil|handy", low) or mobile:
             return self.key(text), lambda: factory.phone("mobile")
-        if re.search(r"festnetz|fax", low):
+        landline = re.fullmatch(r"\(?(?:\+49\s?|0)[2-9][\d ()/-]{6,}", norm)
+        if re.search(r"festnetz|fax", low) or landline:
             return self.key(text), lambda: factory.phone("landline")
         if re.search(r"telefon|tel\.|rufnummer|anschluss", low) or re.fullmatch(
             r"(?:\+49|\(?0)[\d ()/-]{6,}", norm
         ):
             return self.key(text), factory.phone
+        if re.search(r"\d", norm) and not _has_mask(norm):  # a real number keeps its shape
+            return self.key(text), lambda: self._redigit(norm)
         for pattern, kind in (
             (r"versicherungs(?:schein|nummer|-nr)|police|vers\.-nr", "policy"),
             (r"schaden", "claim"),
@@ -1790,18 +1681,14 @@ class _DocumentState:
 
     def _dates(self, i: int, text: str, label: str, birth: bool = False):
         """Dates keep their format and visible parts: ``xx.xx.2016`` → a 2016 date written
-        ``dd.mm.yyyy``, ``… 2023`` → ``März 2023``, ``3. März 2021, 14:30 Uhr`` → alike."""
+        ``dd.mm.yyyy``, ``… 2023`` → ``März 2023``, ``3. März 2021, 14:30 Uhr`` → alike.
+        Hidden dates of the facts follow each other in document order (a Tatbestand tells
+        the story in order), and ``… bis …`` ends after it starts."""
         _, before, after = self.context(i)
         factory = self.factory
         norm = _nfkc(text).strip()
         key = None if _has_mask(norm) else norm
-        prefix, core = _split_prefix(norm) if not birth else ("", norm)
-        if birth:
-            year_guess = self.year - factory.rng.randint(18, 80)
-        elif label == "date-world":
-            year_guess = self.year + factory.rng.randint(0, 1)
-        else:
-            year_guess = self.year - factory.rng.randint(0, 1)
+        prefix, core = _split_prefix(norm)
         sep, time = "", None
         timed = _TIME_AFTER_DATE.fullmatch(core)
         if timed:
@@ -1810,30 +1697,68 @@ class _DocumentState:
             return key, lambda: prefix + factory.time()
         if _ELLIPSIS.fullmatch(core) and re.match(r"\s*Uhr", after):
             return key, lambda: prefix + factory.time().removesuffix(" Uhr")
+        if re.fullmatch(r"(?:19|20)\d{2}", core):
+            return key, lambda: prefix + str(int(core) + factory.rng.choice((-2, -1, 1, 2)))
 
-        def year_of(visible: str) -> int:
-            return int(visible) if re.fullmatch(r"(?:19|20)\d{2}", visible) else year_guess
-
-        style, year = self.date_style, year_guess
+        style, visible = self.date_style, None
         numeric, words = _NUMERIC_DATE.fullmatch(core), _WORD_DATE.fullmatch(core)
         if numeric:
-            style = "padded" if len(numeric.group("d")) == 2 else "short"
-            year = year_of(numeric.group("y"))
+            padded = len(numeric.group("m")) == 2 or numeric.group("d").startswith("0")
+            style = "padded" if padded else "short"
+            visible = numeric.group("y")
         elif words and (words.group("m") in MONTHS or _has_mask(words.group("m"))):
-            style = "long" if words.group("d") else "month"
-            year = year_of(words.group("y"))
-        elif re.fullmatch(r"(?:19|20)\d{2}", core):
-            return key, lambda: prefix + str(int(core) + factory.rng.choice((-2, -1, 1, 2)))
-        elif _has_mask(core) and re.search(r"\b(?:im|monats?|monate|ende|anfang|mitte)\s*$", before.lower()):
+            on_a_day = re.search(r"\b(?:am|vom|zum|dem)\s*$", (before + " " + prefix).lower())
+            style = (
+                "long"
+                if words.group("d") or (on_a_day and _has_mask(words.group("m")))
+                else "month"
+            )
+            visible = words.group("y")
+        elif _has_mask(core) and re.search(
+            r"\b(?:im|monats?|monate|ende|anfang|mitte)\s*$", before.lower()
+        ):
             style = "month"
+        year = int(visible) if visible and re.fullmatch(r"(?:19|20)\d{2}", visible) else None
+        start_of_range = None
+        if i > 0 and self.labels[i - 1] in ("date-fact", "date-world"):
+            between = self.text[self.spans[i - 1].end : self.spans[i].start]
+            if re.fullmatch(r"\s*(?:bis(?:\s+zum)?|-|–)\s*", between):
+                start_of_range = i - 1
 
         def make() -> str:
-            value = factory.date_text(style, year)
+            if start_of_range is not None and start_of_range in self.dates:
+                first, first_style = self.dates[start_of_range]
+                date = first + dt.timedelta(days=factory.rng.randint(1, 180))
+                chosen = first_style if style == self.date_style else style
+            elif birth:
+                date, chosen = factory.date(year or self.year - factory.rng.randint(18, 80)), style
+            else:
+                date, chosen = self._next_date(label, year), style
+            self.dates[i] = (date, chosen)
+            value = format_date(date, chosen)
             if time is not None:
                 value += sep + factory.time()
             return prefix + value
 
         return key, make
+
+    def _next_date(self, label: str, year: int | None) -> dt.date:
+        """The next date of the facts (or of the proceedings, which come after them)."""
+        rng = self.factory.rng
+        last = self.last_dates.get(label)
+        if last is None and label == "date-world" and "date-fact" in self.last_dates:
+            last = self.last_dates["date-fact"] + dt.timedelta(days=rng.randint(20, 200))
+        if year is not None:
+            if last is not None and last.year == year and last < dt.date(year, 12, 1):
+                date = last + dt.timedelta(days=rng.randint(1, (dt.date(year, 12, 31) - last).days))
+            else:
+                date = self.factory.date(year)
+        elif last is not None:
+            date = last + dt.timedelta(days=rng.randint(1, 60 if label == "date-fact" else 120))
+        else:
+            date = self.factory.date(self.year - (label == "date-fact"))
+        self.last_dates[label] = date
+        return date
 
 
 class Pseudonymizer:
@@ -1849,7 +1774,9 @@ class Pseudonymizer:
 
     - A person hidden behind a one-letter initial (``Herr A.``) is introduced with first
       and last name at its first mention (the court shortened a full name), later
-      mentions get the surname; judges and lawyers (``nat-jur``) keep the surname only.
+      mentions get the surname; so is a line-initial ``Xxxxx`` (a Rubrum party). Judges
+      and lawyers (``nat-jur``), and ``unknown`` spans without a cue such as ``Herr``
+      (they may be no person at all), keep a surname only.
     - A bare ``…`` or ``...`` could hide anything, so each gets a surrogate of its own;
       equal texts otherwise mean equal entities (``X-Straße 1`` twice → one street),
       except partly masked dates, which are usually different days.
@@ -1870,15 +1797,16 @@ class Pseudonymizer:
         """The document's own generator: string seeds hash with SHA-512, stable across runs."""
         return random.Random(f"{self.seed}\x00{doc_id}")
 
-    def pseudonymize(self, doc: Document, replace: Callable[[Span], bool] | None = None) -> Document:
+    def pseudonymize(
+        self, doc: Document, replace: Callable[[Span], bool] | None = None
+    ) -> Document:
         """A new document with each span (where ``replace(span)``, default all) replaced."""
         spans = sorted(doc.spans)
-        for prev, span in zip(spans, spans[1:], strict=False):
-            if span.start < prev.end:
-                raise ValueError(f"document {doc.id!r}: overlapping spans {prev} and {span}")
+        check_no_overlap(spans, doc.id)
         labels = [self.unknown_label if s.label == "unknown" else s.label for s in spans]
         chosen = [replace is None or replace(s) for s in spans]
         state = _DocumentState(SurrogateFactory(self.rng_for(doc.id)), doc.text, spans, labels)
+        state.guessed = {i for i, s in enumerate(spans) if s.label == "unknown"}
         state.read_names(i for i, label in enumerate(labels) if chosen[i] and label in _NAME_LABELS)
         text = doc.text
         pieces: list[str] = []
@@ -1908,9 +1836,7 @@ class Pseudonymizer:
         return Document(doc.id, "".join(pieces), out, doc.domain, dict(doc.meta))
 
 
-def pseudonymize_documents(
-    docs: Iterable[Document], seed: int = 0, **kwargs
-) -> list[Document]:
+def pseudonymize_documents(docs: Iterable[Document], seed: int = 0, **kwargs) -> list[Document]:
     """Pseudonymize many documents with one :class:`Pseudonymizer` (``kwargs``: its
     ``labels``/``unknown_label``, and ``replace`` for :meth:`Pseudonymizer.pseudonymize`)."""
     replace = kwargs.pop("replace", None)

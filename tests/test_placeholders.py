@@ -245,5 +245,8 @@ def test_letter_compounds_naming_places_and_companies_are_placeholders():
 
 
 def test_letters_listed_after_a_reference_noun_are_references():
-    text = "Hauptteile A bis D, Hilfsanträge A, B und C, die Merkzeichen „G“ und „H“, Vokale „a“ und „o“."
+    text = (
+        "Hauptteile A bis D, Hilfsanträge A, B und C, die Merkzeichen „G“ und „H“, "
+        "Vokale „a“ und „o“."
+    )
     assert found(text) == []
