@@ -813,9 +813,13 @@ def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[
     """
     if len(group) != 1 or group[0].kind != "ellipsis":
         return False
-    el = elements[group[0].index]
+    index = group[0].index
+    el = elements[index]
     if el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
         return False
+    nxt = elements[index + 1].raw if index + 1 < len(elements) else ""
+    if (el.raw[-1:] and el.raw[-1] in _QUOTE_CLOSE) or (nxt and nxt[0] in _QUOTE_CLOSE):
+        return True  # "… gemischt … “": the quotation ends with an omission
     paragraph = text[max(text.rfind("\n", 0, el.start) + 1, el.start - 400) : el.core_start]
     opened = sum(paragraph.count(q) for q in _QUOTE_OPEN)
     closed = sum(paragraph.count(q) for q in _QUOTE_CLOSE)

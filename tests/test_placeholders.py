@@ -250,3 +250,8 @@ def test_letters_listed_after_a_reference_noun_are_references():
         "Vokale „a“ und „o“."
     )
     assert found(text) == []
+
+
+def test_an_ellipsis_closing_a_quotation_is_an_omission():
+    assert found("Dort heißt es: Die Zulage wird gezahlt … “ Das genügt.") == []
+    assert found("und in einer Kugelmühle gemischt …“ (vgl. D1, S. 9).") == []
