@@ -148,7 +148,8 @@ def spans_to_token_tags(
 
     A token belongs to a span when their character ranges overlap; the first such token
     is ``B``. Tokens outside spans get tag ``O`` and :data:`IGNORE_INDEX` as label and
-    risk id. Spans without a risk take their label's usual risk.
+    risk id. Spans without a risk take their label's usual risk; spans whose label is not
+    in the set (``unknown`` placeholders) are tagged but get no label or risk target.
     """
     n = len(offsets)
     tags = np.full(n, TAG_O, dtype=np.int64)
@@ -164,6 +165,8 @@ def spans_to_token_tags(
             continue  # the span lies inside a gap between tokens: nothing to tag
         tags[first] = TAG_B
         tags[first + 1 : last] = TAG_I
+        if span.label not in labels:
+            continue  # e.g. a placeholder of unknown label: a span, but no category target
         label_ids[first:last] = labels.label_id(span.label)
         risk = span.risk if span.risk is not None else labels[span.label].risk
         risk_ids[first:last] = labels.risk_id(risk)

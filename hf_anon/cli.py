@@ -231,6 +231,32 @@ def cmd_pseudonymize(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_detect(args: argparse.Namespace) -> int:
+    from hf_anon.detection import SpanDetector
+
+    rows = _read_texts(args.input)
+    try:
+        detector = SpanDetector.from_pretrained(args.model, device=args.device)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    documents = [Document(r["id"], r["text"], domain=r.get("domain")) for r in rows]
+    spans = detector.detect(
+        documents, batch_size=args.batch_size, threshold=args.threshold, progress=args.progress
+    )
+    out = [
+        Document(doc.id, doc.text, found, doc.domain)
+        for doc, found in zip(documents, spans, strict=True)
+    ]
+    save_jsonl(out, args.output)
+    counts = Counter(s.label for found in spans for s in found)
+    print(
+        f"{len(out)} documents, {sum(counts.values())} spans: "
+        + ", ".join(f"{label} {n}" for label, n in counts.most_common()),
+        file=sys.stderr,
+    )
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hf-anon",
@@ -302,6 +328,35 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
     pseudonymize.set_defaults(func=cmd_pseudonymize)
+
+    detect = commands.add_parser(
+        "detect",
+        help="find sensitive spans with a trained model",
+        description=(
+            "Run a trained hf-anon model on documents of any length (windowed, never "
+            "truncated) and write the spans in the gold format, each with label, risk "
+            "and score."
+        ),
+    )
+    detect.add_argument("--model", required=True, help="model folder or hub id")
+    detect.add_argument("--input", required=True, help="JSON Lines with id and text")
+    detect.add_argument("--output", required=True, help="JSON Lines, gold format")
+    detect.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    detect.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
+    detect.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="a token is inside a span when 1 - P(O) >= threshold (lower: more recall)",
+    )
+    detect.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    detect.set_defaults(func=cmd_detect)
+
+    from hf_anon.base_models import add_base_model_parser
+
+    add_base_model_parser(commands)
     return parser
 
 

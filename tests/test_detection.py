@@ -1,0 +1,92 @@
+"""Detection: documents of any length → spans, batched, and the detect command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import torch
+
+from hf_anon.cli import main
+from hf_anon.data import Document, load_jsonl, validate_document
+from hf_anon.detection import SpanDetector
+from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.modeling import AnonModel
+from hf_anon.training import tiny_random_encoder
+
+SENTENCE = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München. "
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory):
+    root = tmp_path_factory.mktemp("detector")
+    encoder = tiny_random_encoder(root / "encoder", [SENTENCE] * 30, vocab_size=150)
+    torch.manual_seed(3)
+    model = AnonModel.from_encoder(
+        str(encoder),
+        DEFAULT_LABELS.names,
+        list(DEFAULT_LABELS.risks),
+        label_set=DEFAULT_LABELS.to_dict(),
+    )
+    with torch.no_grad():  # a random model that finds something: lower the O bias
+        model.span_head.bias[0] = -0.5
+    model.save_pretrained(root / "model")
+    from transformers import AutoTokenizer
+
+    AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(root / "model")
+    return root / "model"
+
+
+def test_spans_are_valid_for_long_documents_and_do_not_depend_on_batching(model_dir):
+    detector = SpanDetector.from_pretrained(model_dir, max_length=32, stride=8)
+    texts = [SENTENCE * 40, SENTENCE, "", "   ", "Kurz."]
+    small = detector.detect(texts, batch_size=1)
+    large = detector.detect(texts, batch_size=64)
+    assert [[(s.start, s.end, s.label) for s in d] for d in small] == [
+        [(s.start, s.end, s.label) for s in d] for d in large
+    ]
+    assert small[2] == [] and small[3] == []
+    assert small[0], "the long document got spans from every window"
+    assert max(s.end for s in small[0]) > len(SENTENCE) * 30  # the end was not truncated
+    for text, spans in zip(texts, small, strict=True):
+        validate_document(Document("d", text, spans), require_risk=True)
+        assert all(0 < s.score <= 1 for s in spans)
+
+
+def test_threshold_trades_precision_for_recall(model_dir):
+    detector = SpanDetector.from_pretrained(model_dir)
+    text = SENTENCE * 3
+    strict = sum(s.end - s.start for s in detector.detect([text], threshold=0.9)[0])
+    loose = sum(s.end - s.start for s in detector.detect([text], threshold=0.1)[0])
+    assert loose >= strict
+
+
+def test_a_bad_model_path_is_a_clear_error(tmp_path):
+    with pytest.raises(ValueError, match="cannot load an hf-anon model"):
+        SpanDetector.from_pretrained(tmp_path / "missing")
+
+
+def test_detect_command_writes_gold_format(model_dir, tmp_path, capsys):
+    source, out = tmp_path / "in.jsonl", tmp_path / "pred.jsonl"
+    rows = [{"id": "a", "text": SENTENCE * 5, "extra": 1}, {"id": "b", "text": ""}]
+    source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    args = ["detect", "--model", str(model_dir), "--input", str(source), "--output", str(out)]
+    assert main([*args, "--batch-size", "4", "--no-progress"]) == 0
+    docs = load_jsonl(out)
+    assert [d.id for d in docs] == ["a", "b"]
+    assert all(s.risk and s.score is not None for s in docs[0].spans)
+    assert (
+        main(
+            [
+                "detect",
+                "--model",
+                str(tmp_path / "nope"),
+                "--input",
+                str(source),
+                "--output",
+                str(out),
+            ]
+        )
+        == 2
+    )
+    assert "cannot load an hf-anon model" in capsys.readouterr().err

@@ -1,0 +1,119 @@
+"""The multi-task model: heads, loss, save/load round trip, Auto classes."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from transformers import AutoConfig, AutoModel
+
+from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.modeling import AnonConfig, AnonModel
+from hf_anon.training import tiny_random_encoder
+
+TEXTS = ["Herr Hans Müller wohnt in der Bahnhofstraße 12, 80331 München.", "Az. 5 C 12/21"]
+
+
+@pytest.fixture(scope="module")
+def encoder_dir(tmp_path_factory):
+    return tiny_random_encoder(tmp_path_factory.mktemp("encoder"), TEXTS * 20, vocab_size=200)
+
+
+@pytest.fixture(scope="module")
+def model(encoder_dir):
+    torch.manual_seed(0)
+    return AnonModel.from_encoder(
+        str(encoder_dir),
+        DEFAULT_LABELS.names,
+        list(DEFAULT_LABELS.risks),
+        label_set=DEFAULT_LABELS.to_dict(),
+    ).eval()
+
+
+def inputs(encoder_dir):
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(encoder_dir))
+    batch = tokenizer(TEXTS, padding=True, return_tensors="pt")
+    batch.pop("token_type_ids", None)
+    return batch
+
+
+def test_three_heads_give_per_token_logits(model, encoder_dir):
+    batch = inputs(encoder_dir)
+    out = model(**batch)
+    n, width = batch["input_ids"].shape
+    assert out.span_logits.shape == (n, width, 3)
+    assert out.label_logits.shape == (n, width, 14)
+    assert out.risk_logits.shape == (n, width, 3)
+    assert out.loss is None
+
+
+def test_encoder_keeps_its_pretrained_weights(model, encoder_dir):
+    pretrained = AutoModel.from_pretrained(str(encoder_dir))
+    assert torch.equal(
+        model.encoder.embeddings.word_embeddings.weight,
+        pretrained.embeddings.word_embeddings.weight,
+    )
+
+
+def test_loss_weighs_heads_and_ignores_tokens_outside_spans(model, encoder_dir):
+    batch = inputs(encoder_dir)
+    tags = torch.zeros_like(batch["input_ids"])
+    tags[0, 2], tags[0, 3] = 1, 2
+    labels = torch.full_like(tags, -100)
+    labels[0, 2:4] = 0
+    risks = torch.full_like(tags, -100)
+    risks[0, 2:4] = 2
+    out = model(**batch, span_tags=tags, label_ids=labels, risk_ids=risks)
+    weights = model.config.loss_weights
+    expected = sum(weights[k] * v for k, v in out.losses.items())
+    assert torch.allclose(out.loss, expected)
+    no_spans = model(
+        **batch,
+        span_tags=torch.zeros_like(tags),
+        label_ids=torch.full_like(tags, -100),
+        risk_ids=torch.full_like(tags, -100),
+    )
+    assert no_spans.losses["label"].item() == 0.0  # no NaN from an empty mean
+
+
+def test_span_loss_weighs_span_tokens_more_to_favour_recall(model, encoder_dir):
+    batch = inputs(encoder_dir)
+    tags = torch.zeros_like(batch["input_ids"])
+    tags[:, 1] = 1  # one B token per window, the rest O
+    out = model(**batch)
+    loss = model.losses(out, tags, None, None)["span"]
+    per_token = torch.nn.functional.cross_entropy(
+        out.span_logits.flatten(0, 1), tags.flatten(), reduction="none"
+    )
+    weights = torch.tensor(model.config.span_class_weights)[tags.flatten()]
+    assert weights.max() == 3.0
+    assert torch.allclose(loss, (per_token * weights).sum() / weights.sum())
+
+
+def test_save_and_reload_give_identical_predictions(model, encoder_dir, tmp_path):
+    batch = inputs(encoder_dir)
+    before = model(**batch)
+    model.save_pretrained(tmp_path)
+    assert (tmp_path / "model.safetensors").exists()
+    assert not list(tmp_path.glob("*.bin"))  # safetensors only
+    assert (tmp_path / "modeling.py").exists()  # remote code for the hub
+    for reloaded in (AnonModel.from_pretrained(tmp_path), AutoModel.from_pretrained(tmp_path)):
+        reloaded.eval()
+        assert isinstance(reloaded, AnonModel)
+        after = reloaded(**batch)
+        for name in ("span_logits", "label_logits", "risk_logits"):
+            assert torch.equal(getattr(before, name), getattr(after, name))
+    config = AutoConfig.from_pretrained(tmp_path)
+    assert isinstance(config, AnonConfig) and config.labels == DEFAULT_LABELS.names
+    assert config.auto_map["AutoModel"].endswith("AnonModel")
+
+
+def test_cutting_layers_keeps_the_first_ones(encoder_dir):
+    full = AutoModel.from_pretrained(str(encoder_dir))
+    cut = AnonModel.from_encoder(str(encoder_dir), DEFAULT_LABELS.names, num_hidden_layers=1)
+    assert cut.encoder.config.num_hidden_layers == 1
+    assert torch.equal(
+        cut.encoder.encoder.layer[0].attention.self.query.weight,
+        full.encoder.layer[0].attention.self.query.weight,
+    )
