@@ -257,6 +257,25 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from hf_anon.detection import SpanDetector
+    from hf_anon.modeling import export_token_classification
+    from hf_anon.synthetic import generate_documents
+
+    try:
+        detector = SpanDetector.from_pretrained(args.model)
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    texts = [doc.text[:2000] for doc in generate_documents(8, seed=12345)]
+    calibration = detector.tokenizer(
+        texts, truncation=True, max_length=detector.max_length, padding=True, return_tensors="pt"
+    )
+    calibration.pop("token_type_ids", None)
+    export_token_classification(detector.model, args.out, detector.tokenizer, calibration)
+    print(f"token-classification checkpoint written to {args.out}", file=sys.stderr)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hf-anon",
@@ -353,6 +372,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
     detect.set_defaults(func=cmd_detect)
+
+    export = commands.add_parser(
+        "export",
+        help="save a plain token-classification checkpoint for transformers pipelines",
+        description=(
+            "Save the model as AutoModelForTokenClassification with BIO-with-category "
+            "labels (O, B-nat-name, I-nat-name, …), usable by "
+            'pipeline("token-classification") without remote code. The risk head is not '
+            "exported; see hf_anon.modeling.export_token_classification for how the O "
+            "score is approximated."
+        ),
+    )
+    export.add_argument("--model", required=True, help="hf-anon model folder or hub id")
+    export.add_argument("--out", required=True, help="output folder")
+    export.set_defaults(func=cmd_export)
 
     from hf_anon.base_models import add_base_model_parser
 

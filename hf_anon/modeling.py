@@ -208,3 +208,58 @@ AutoModel.register(AnonConfig, AnonModel, exist_ok=True)
 # trust_remote_code=True where hf-anon is not installed.
 AnonConfig.register_for_auto_class()
 AnonModel.register_for_auto_class("AutoModel")
+
+
+def bio_labels(labels: list[str]) -> list[str]:
+    """``O``, then ``B-label`` and ``I-label`` for each category (the pipeline's tagset)."""
+    return ["O"] + [f"{prefix}-{label}" for label in labels for prefix in ("B", "I")]
+
+
+@torch.no_grad()
+def export_token_classification(model: AnonModel, out_dir, tokenizer=None, calibration=None):
+    """Save a plain ``AutoModelForTokenClassification`` with BIO-with-category labels.
+
+    Its logits are ``span(O) + c`` for ``O`` and ``span(B|I) + label(L)`` for
+    ``B-L``/``I-L``: one linear layer, so the standard
+    ``pipeline("token-classification")`` loads it without remote code. The exact
+    factorised decision would need ``c = max_L label(L)``, which is not linear; the
+    export uses the mean label logit plus a constant fitted on ``calibration`` (input
+    ids of typical text) instead, so it agrees with hf-anon's own decoding on most but
+    not all tokens. The risk head is not exported.
+    """
+    from transformers import AutoModelForTokenClassification
+
+    names = bio_labels(model.config.labels)
+    config = model.encoder.config.__class__.from_dict(
+        {
+            **model.encoder.config.to_dict(),
+            "id2label": dict(enumerate(names)),
+            "label2id": {name: i for i, name in enumerate(names)},
+        }
+    )
+    exported = AutoModelForTokenClassification.from_config(config)
+    base = getattr(exported, exported.base_model_prefix)
+    missing, unexpected = base.load_state_dict(model.encoder.state_dict(), strict=False)
+    if unexpected or any(not key.startswith("pooler.") for key in missing):
+        raise ValueError(f"encoder does not fit: missing {missing}, unexpected {unexpected}")
+    span_w, span_b = model.span_head.weight, model.span_head.bias
+    label_w, label_b = model.label_head.weight, model.label_head.bias
+    offset = 0.0
+    if calibration is not None:
+        model.eval()
+        out = model(**calibration)
+        gap = out.label_logits.max(-1).values - out.label_logits.mean(-1)
+        offset = float(gap[calibration["attention_mask"].bool()].mean())
+    weight = [span_w[0] + label_w.mean(0)]
+    bias = [span_b[0] + label_b.mean() + offset]
+    for k in range(len(model.config.labels)):
+        for tag in (1, 2):
+            weight.append(span_w[tag] + label_w[k])
+            bias.append(span_b[tag] + label_b[k])
+    classifier = exported.classifier
+    classifier.weight.copy_(torch.stack(weight))
+    classifier.bias.copy_(torch.stack(bias))
+    exported.save_pretrained(str(out_dir), safe_serialization=True)
+    if tokenizer is not None:
+        tokenizer.save_pretrained(str(out_dir))
+    return exported

@@ -90,3 +90,11 @@ def test_detect_command_writes_gold_format(model_dir, tmp_path, capsys):
         == 2
     )
     assert "cannot load an hf-anon model" in capsys.readouterr().err
+
+
+def test_export_command_writes_a_pipeline_checkpoint(model_dir, tmp_path):
+    from transformers import pipeline
+
+    assert main(["export", "--model", str(model_dir), "--out", str(tmp_path / "plain")]) == 0
+    tagger = pipeline("token-classification", model=str(tmp_path / "plain"))
+    assert all(e["entity"].split("-", 1)[1] in DEFAULT_LABELS.names for e in tagger(SENTENCE))

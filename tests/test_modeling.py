@@ -117,3 +117,24 @@ def test_cutting_layers_keeps_the_first_ones(encoder_dir):
         cut.encoder.encoder.layer[0].attention.self.query.weight,
         full.encoder.layer[0].attention.self.query.weight,
     )
+
+
+def test_export_for_the_standard_token_classification_pipeline(model, encoder_dir, tmp_path):
+    from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
+
+    from hf_anon.modeling import bio_labels, export_token_classification
+
+    tokenizer = AutoTokenizer.from_pretrained(str(encoder_dir))
+    batch = inputs(encoder_dir)
+    export_token_classification(model, tmp_path, tokenizer, calibration=batch)
+    plain = AutoModelForTokenClassification.from_pretrained(tmp_path).eval()  # no remote code
+    assert plain.config.id2label[1] == "B-nat-name" and len(plain.config.id2label) == 29
+    assert bio_labels(["a"]) == ["O", "B-a", "I-a"]
+    logits = plain(**batch).logits
+    ours = model(**batch)
+    # B-L and I-L logits are exactly span(B|I) + label(L).
+    expected = ours.span_logits[..., 1] + ours.label_logits[..., 0]
+    assert torch.allclose(logits[..., 1], expected, atol=1e-5)
+    tagger = pipeline("token-classification", model=str(tmp_path), aggregation_strategy="simple")
+    entities = tagger(TEXTS[0])
+    assert all(e["entity_group"] in DEFAULT_LABELS.names for e in entities)
