@@ -390,8 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(func=cmd_export)
 
     from hf_anon.base_models import add_base_model_parser
+    from hf_anon.batch import add_anonymize_parser
 
     add_base_model_parser(commands)
+    add_anonymize_parser(commands)
     return parser
 
 

@@ -1,0 +1,196 @@
+"""Detection and anonymization speed: hf-anon against the transformers pipeline.
+
+    python benchmarks/anonymize_bench.py [--model outputs/e5-small/best] [--documents 16]
+        [--chars 20000] [--batch-size 16] [--device cpu|cuda] [--dtype bfloat16] [--quantize]
+
+Measures, in one run and on the same long documents (synthetic decisions from
+``hf_anon.synthetic``, joined to about ``--chars`` characters each):
+
+- (a) hf-anon: ``Anonymizer.detect`` (windows of all documents batched by length,
+  ``torch.inference_mode``) and ``Anonymizer.anonymize`` (detection plus the leak check,
+  entities and pseudonyms);
+- (b) ``pipeline("token-classification", aggregation_strategy="simple")`` on the same
+  model exported with ``hf_anon.modeling.export_token_classification`` (what
+  ``hf-anon export`` writes), with ``stride`` so that it, too, reads whole documents.
+
+Both get the same batch size, device, dtype and (with ``--quantize``) dynamic int8
+quantization. Tokens are the model tokenizer's tokens of the documents (no special
+tokens); each timed run is preceded by one warm-up call. Without ``--model`` a tiny
+random model is built on the fly, so that the script runs anywhere (its figures say
+little: Python overhead dominates a model that small).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+
+def tiny_model(out: Path, texts: list[str]) -> Path:
+    """A random tiny hf-anon model whose tokenizer was trained on ``texts``."""
+    import torch
+    from transformers import AutoTokenizer
+
+    from hf_anon.labels import DEFAULT_LABELS
+    from hf_anon.modeling import AnonModel
+    from hf_anon.training import tiny_random_encoder
+
+    encoder = tiny_random_encoder(out / "encoder", texts, hidden_size=64, vocab_size=4000)
+    torch.manual_seed(0)
+    model = AnonModel.from_encoder(
+        str(encoder), DEFAULT_LABELS.names, label_set=DEFAULT_LABELS.to_dict()
+    )
+    model.save_pretrained(out / "model")
+    AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(out / "model")
+    return out / "model"
+
+
+def long_documents(n: int, chars: int, seed: int = 0) -> list[str]:
+    """``n`` documents of at least ``chars`` characters: synthetic decisions joined."""
+    from hf_anon.synthetic import generate_document
+
+    texts, index = [], 1
+    for _ in range(n):
+        parts: list[str] = []
+        while sum(len(p) for p in parts) < chars:
+            parts.append(generate_document(index, seed).text)
+            index += 1
+        texts.append("\n\n".join(parts))
+    return texts
+
+
+def timed(fn, repeat: int) -> float:
+    """The best of ``repeat`` runs after one warm-up (seconds)."""
+    fn(warmup=True)
+    best = float("inf")
+    for _ in range(repeat):
+        started = time.perf_counter()
+        fn(warmup=False)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", type=Path, help="hf-anon model (default: a tiny random one)")
+    parser.add_argument("--documents", type=int, default=16, help="number of long documents")
+    parser.add_argument("--chars", type=int, default=20_000, help="characters per document")
+    parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--max-length", type=int, default=512, help="window length (tokens)")
+    parser.add_argument("--stride", type=int, default=64, help="window overlap (tokens)")
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--dtype", choices=["float32", "bfloat16", "float16"], default="float32")
+    parser.add_argument("--quantize", action="store_true", help="dynamic int8 (CPU)")
+    parser.add_argument("--repeat", type=int, default=1, help="timed runs (the best counts)")
+    parser.add_argument("--skip-pipeline", action="store_true")
+    parser.add_argument("--json", action="store_true", help="also print one JSON object")
+    args = parser.parse_args()
+
+    import torch
+    from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
+
+    from hf_anon.anonymizer import Anonymizer
+    from hf_anon.modeling import export_token_classification
+
+    texts = long_documents(args.documents, args.chars)
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        model_path = args.model or tiny_model(tmp / "tiny", texts)
+        anonymizer = Anonymizer.from_pretrained(
+            model_path,
+            device=args.device,
+            dtype=args.dtype,
+            quantize=args.quantize,
+            max_length=args.max_length,
+            stride=args.stride,
+            batch_size=args.batch_size,
+        )
+        detector = anonymizer.detector
+        tokenizer = detector.tokenizer
+        tokens = sum(
+            len(ids) for ids in tokenizer(texts, add_special_tokens=False, verbose=False).input_ids
+        )
+        print(
+            f"{len(texts)} documents, {sum(map(len, texts)):,} characters, {tokens:,} tokens "
+            f"({tokens / len(texts):,.0f} per document); model {model_path}; device "
+            f"{args.device}, dtype {args.dtype}{', int8' if args.quantize else ''}, batch "
+            f"{args.batch_size}, windows of {detector.max_length} tokens, stride {args.stride}"
+        )
+        seconds: dict[str, float] = {}
+
+        def detect(warmup: bool):
+            anonymizer.detect(texts[:1] if warmup else texts)
+
+        def anonymize(warmup: bool):
+            anonymizer.anonymize(texts[:1] if warmup else texts, mode="pseudonym", seed=0)
+
+        seconds["hf-anon detect"] = timed(detect, args.repeat)
+        seconds["hf-anon anonymize (pseudonym)"] = timed(anonymize, args.repeat)
+
+        if not args.skip_pipeline:
+            exported = tmp / "exported"
+            source = Anonymizer.from_pretrained(model_path).detector  # unquantized, float32
+            sample = tokenizer(
+                [t[:2000] for t in texts[:8]],
+                truncation=True,
+                max_length=detector.max_length,
+                padding=True,
+                return_tensors="pt",
+            )
+            sample.pop("token_type_ids", None)
+            export_token_classification(source.model, exported, tokenizer, sample)
+            plain = AutoModelForTokenClassification.from_pretrained(str(exported))
+            plain.to(args.device)
+            if args.dtype != "float32":
+                plain.to(getattr(torch, args.dtype))
+            if args.quantize:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    from torch.ao.quantization import quantize_dynamic
+
+                    plain = quantize_dynamic(plain, {torch.nn.Linear}, dtype=torch.qint8)
+            plain_tokenizer = AutoTokenizer.from_pretrained(str(exported))
+            plain_tokenizer.model_max_length = detector.max_length
+            tagger = pipeline(
+                "token-classification",
+                model=plain,
+                tokenizer=plain_tokenizer,
+                aggregation_strategy="simple",
+                stride=args.stride,
+                device=torch.device(args.device),
+                batch_size=args.batch_size,
+            )
+
+            def run_pipeline(warmup: bool):
+                with torch.inference_mode():
+                    tagger(texts[:1] if warmup else texts)
+
+            seconds["transformers pipeline (simple)"] = timed(run_pipeline, args.repeat)
+
+    print(f"\n{'':34}{'seconds':>9}{'tokens/s':>11}{'documents/s':>13}")
+    for name, s in seconds.items():
+        print(f"{name:34}{s:9.2f}{tokens / s:11,.0f}{len(texts) / s:13.2f}")
+    result = {
+        "documents": len(texts),
+        "tokens": tokens,
+        "seconds": seconds,
+        "tokens_per_second": {k: tokens / v for k, v in seconds.items()},
+    }
+    baseline = seconds.get("transformers pipeline (simple)")
+    if baseline:
+        for name in ("hf-anon detect", "hf-anon anonymize (pseudonym)"):
+            print(f"{name} / pipeline speed: {baseline / seconds[name]:.2f}×")
+        result["speedup_detect"] = baseline / seconds["hf-anon detect"]
+        result["speedup_anonymize"] = baseline / seconds["hf-anon anonymize (pseudonym)"]
+    if args.json:
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
