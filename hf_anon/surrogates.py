@@ -1279,14 +1279,25 @@ class _DocumentState:
             self.text[span.end : span.end + 40],
         )
 
+    def fresh(self, label: str) -> str:
+        """A value of the label that ignores the original's shape: the fallback when every
+        shape-keeping surrogate equals the original (``VU/20`` has no digits to vary)."""
+        f = self.factory
+        if label == "court-docket":
+            return f.docket_number()
+        if label in ("id-number", "jur-idx", "car-idx", "address-idx"):
+            return f.reference_number()
+        return "[…]"
+
     def value(self, label: str, key: str | None, make: Callable[[], str], original: str) -> str:
         """A surrogate from ``make``, cached under ``key`` (None: a fresh one), never equal
         to ``original`` and, where possible, distinct from this label's other surrogates."""
         if key is not None and (label, key) in self.cache:
             return self.cache[(label, key)]
         used = self.used.setdefault(label, set())
-        for attempt in range(200):
-            candidate = make()
+        makers = [make] * 200 + [lambda: self.fresh(label)] * 50
+        for attempt, maker in enumerate(makers):
+            candidate = maker()
             if candidate != original and (candidate not in used or attempt >= 20):
                 break
         else:

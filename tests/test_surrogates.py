@@ -416,3 +416,14 @@ def test_pseudonymized_documents_keep_structure_and_the_text_between_spans(doc, 
         value = out.span_text(new)
         assert value == value.strip() and value != doc.span_text(old)
         assert not looks_like_placeholder(value), value
+
+
+def test_a_span_whose_shape_leaves_nothing_to_vary_still_gets_a_different_surrogate():
+    from hf_anon.data import Document, Span
+    from hf_anon.surrogates import Pseudonymizer
+
+    text = "Az.: VU/20, erneut VU/20."
+    doc = Document("d", text, [Span(5, 10, "court-docket", "medium"), Span(19, 24, "court-docket")])
+    out = Pseudonymizer(seed=0).pseudonymize(doc)
+    first, second = (out.text[s.start : s.end] for s in out.spans)
+    assert first == second != "VU/20"
