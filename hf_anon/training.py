@@ -391,6 +391,36 @@ def checkpoints(output_dir: str | Path) -> Iterator[Path]:
     yield from sorted(folders, key=lambda p: int(p.name.split("-")[1]))
 
 
+def train_wordpiece_tokenizer(texts: Sequence[str], *, vocab_size: int = 2000):
+    """A cased BERT-style fast tokenizer trained on ``texts`` (offsets exclude spaces)."""
+    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
+    from tokenizers.processors import TemplateProcessing
+    from transformers import PreTrainedTokenizerFast
+
+    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
+    backend = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    backend.normalizer = normalizers.BertNormalizer(lowercase=False)
+    backend.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+    backend.decoder = decoders.WordPiece()
+    trainer = trainers.WordPieceTrainer(
+        vocab_size=vocab_size, special_tokens=specials, show_progress=False
+    )
+    backend.train_from_iterator(texts, trainer)
+    cls_id, sep_id = backend.token_to_id("[CLS]"), backend.token_to_id("[SEP]")
+    backend.post_processor = TemplateProcessing(
+        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)]
+    )
+    return PreTrainedTokenizerFast(
+        tokenizer_object=backend,
+        unk_token="[UNK]",
+        pad_token="[PAD]",
+        cls_token="[CLS]",
+        sep_token="[SEP]",
+        mask_token="[MASK]",
+        model_max_length=512,
+    )
+
+
 def tiny_random_encoder(
     out_dir: str | Path,
     texts: Sequence[str],
@@ -405,33 +435,10 @@ def tiny_random_encoder(
     For smoke tests and ``configs/tiny.yaml``: no download, seconds to build, and a
     real fast tokenizer with character offsets.
     """
-    from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
-    from tokenizers.processors import TemplateProcessing
-    from transformers import BertConfig, BertModel, PreTrainedTokenizerFast
+    from transformers import BertConfig, BertModel
 
     out_dir = Path(out_dir)
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    backend = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    backend.normalizer = normalizers.BertNormalizer(lowercase=False)
-    backend.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    backend.decoder = decoders.WordPiece()
-    trainer = trainers.WordPieceTrainer(
-        vocab_size=vocab_size, special_tokens=specials, show_progress=False
-    )
-    backend.train_from_iterator(texts, trainer)
-    cls_id, sep_id = backend.token_to_id("[CLS]"), backend.token_to_id("[SEP]")
-    backend.post_processor = TemplateProcessing(
-        single="[CLS] $A [SEP]", special_tokens=[("[CLS]", cls_id), ("[SEP]", sep_id)]
-    )
-    tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=backend,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        mask_token="[MASK]",
-        model_max_length=512,
-    )
+    tokenizer = train_wordpiece_tokenizer(texts, vocab_size=vocab_size)
     torch.manual_seed(seed)
     encoder = BertModel(
         BertConfig(

@@ -26,26 +26,9 @@ CORPUS = [
 
 def _wordpiece() -> PreTrainedTokenizerFast:
     """A cased BERT-style WordPiece tokenizer: offsets exclude whitespace."""
-    tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
-    tok.normalizer = normalizers.BertNormalizer(lowercase=False)
-    tok.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
-    tok.decoder = decoders.WordPiece()
-    specials = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
-    tok.train_from_iterator(
-        CORPUS * 5, trainers.WordPieceTrainer(vocab_size=300, special_tokens=specials)
-    )
-    tok.post_processor = TemplateProcessing(
-        single="[CLS] $A [SEP]",
-        special_tokens=[("[CLS]", tok.token_to_id("[CLS]")), ("[SEP]", tok.token_to_id("[SEP]"))],
-    )
-    return PreTrainedTokenizerFast(
-        tokenizer_object=tok,
-        unk_token="[UNK]",
-        pad_token="[PAD]",
-        cls_token="[CLS]",
-        sep_token="[SEP]",
-        mask_token="[MASK]",
-    )
+    from hf_anon.training import train_wordpiece_tokenizer
+
+    return train_wordpiece_tokenizer(CORPUS * 5, vocab_size=300)
 
 
 def _unigram() -> PreTrainedTokenizerFast:
