@@ -68,3 +68,32 @@ def unigram_tokenizer() -> PreTrainedTokenizerFast:
 @pytest.fixture(scope="session", params=["wordpiece", "unigram"])
 def tokenizer(request, wordpiece_tokenizer, unigram_tokenizer) -> PreTrainedTokenizerFast:
     return {"wordpiece": wordpiece_tokenizer, "unigram": unigram_tokenizer}[request.param]
+
+
+TINY_MODEL_SENTENCE = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München. "
+
+
+@pytest.fixture(scope="session")
+def tiny_model_dir(tmp_path_factory):
+    """A random tiny hf-anon model on disk that finds something (its O bias lowered)."""
+    import torch
+    from transformers import AutoTokenizer
+
+    from hf_anon.labels import DEFAULT_LABELS
+    from hf_anon.modeling import AnonModel
+    from hf_anon.training import tiny_random_encoder
+
+    root = tmp_path_factory.mktemp("tiny-model")
+    encoder = tiny_random_encoder(root / "encoder", [TINY_MODEL_SENTENCE] * 30, vocab_size=150)
+    torch.manual_seed(3)
+    model = AnonModel.from_encoder(
+        str(encoder),
+        DEFAULT_LABELS.names,
+        list(DEFAULT_LABELS.risks),
+        label_set=DEFAULT_LABELS.to_dict(),
+    )
+    with torch.no_grad():
+        model.span_head.bias[0] = -0.5
+    model.save_pretrained(root / "model")
+    AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(root / "model")
+    return root / "model"

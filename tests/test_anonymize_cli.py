@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import pytest
-import torch
 
 from hf_anon.anonymizer import Anonymizer, restore
 from hf_anon.cli import main
@@ -185,25 +184,8 @@ SENTENCE = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 Mü
 
 
 @pytest.fixture(scope="module")
-def tiny_model(tmp_path_factory):
-    """A random tiny hf-anon model on disk that finds something."""
-    from transformers import AutoTokenizer
-
-    from hf_anon.labels import DEFAULT_LABELS
-    from hf_anon.modeling import AnonModel
-    from hf_anon.training import tiny_random_encoder
-
-    root = tmp_path_factory.mktemp("tiny")
-    encoder = tiny_random_encoder(root / "encoder", [SENTENCE] * 30, vocab_size=150)
-    torch.manual_seed(3)
-    model = AnonModel.from_encoder(
-        str(encoder), DEFAULT_LABELS.names, label_set=DEFAULT_LABELS.to_dict()
-    )
-    with torch.no_grad():
-        model.span_head.bias[0] = -0.5
-    model.save_pretrained(root / "model")
-    AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(root / "model")
-    return root / "model"
+def tiny_model(tiny_model_dir):
+    return tiny_model_dir
 
 
 def test_a_real_tiny_model_end_to_end(tiny_model, tmp_path, capsys):

@@ -5,36 +5,18 @@ from __future__ import annotations
 import json
 
 import pytest
-import torch
 
 from hf_anon.cli import main
 from hf_anon.data import Document, load_jsonl, validate_document
 from hf_anon.detection import SpanDetector
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.modeling import AnonModel
-from hf_anon.training import tiny_random_encoder
 
 SENTENCE = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München. "
 
 
 @pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    root = tmp_path_factory.mktemp("detector")
-    encoder = tiny_random_encoder(root / "encoder", [SENTENCE] * 30, vocab_size=150)
-    torch.manual_seed(3)
-    model = AnonModel.from_encoder(
-        str(encoder),
-        DEFAULT_LABELS.names,
-        list(DEFAULT_LABELS.risks),
-        label_set=DEFAULT_LABELS.to_dict(),
-    )
-    with torch.no_grad():  # a random model that finds something: lower the O bias
-        model.span_head.bias[0] = -0.5
-    model.save_pretrained(root / "model")
-    from transformers import AutoTokenizer
-
-    AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(root / "model")
-    return root / "model"
+def model_dir(tiny_model_dir):
+    return tiny_model_dir
 
 
 def test_spans_are_valid_for_long_documents_and_do_not_depend_on_batching(model_dir):
