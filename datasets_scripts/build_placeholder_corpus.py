@@ -12,13 +12,12 @@ build_pseudonymized_corpus.py.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections import Counter
 
 from hf_anon.corpus import (
-    add_corpus_arguments,
+    corpus_script_parser,
     corpus_statistics,
     format_statistics,
     read_decisions,
@@ -29,11 +28,7 @@ from hf_anon.placeholders import UNKNOWN, annotate_placeholders
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 2)[-1]
-    )
-    parser.add_argument("inputs", nargs="+", metavar="DECISIONS", help=".txt/.jsonl or folders")
-    add_corpus_arguments(parser)
+    parser = corpus_script_parser(__doc__)
     args = parser.parse_args(argv)
     began = time.perf_counter()
     try:

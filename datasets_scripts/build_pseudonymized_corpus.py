@@ -15,7 +15,6 @@ nat-name, by far the most frequent), or the documents holding them are left out 
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections import Counter
@@ -23,7 +22,7 @@ from collections import Counter
 from tqdm.auto import tqdm
 
 from hf_anon.corpus import (
-    add_corpus_arguments,
+    corpus_script_parser,
     corpus_statistics,
     format_statistics,
     read_decisions,
@@ -37,11 +36,7 @@ from hf_anon.surrogates import Pseudonymizer
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 2)[-1]
-    )
-    parser.add_argument("inputs", nargs="+", metavar="DECISIONS", help=".txt/.jsonl or folders")
-    add_corpus_arguments(parser)
+    parser = corpus_script_parser(__doc__)
     unknown = parser.add_mutually_exclusive_group()
     unknown.add_argument(
         "--unknown-label",

@@ -185,6 +185,19 @@ def format_statistics(stats: Mapping) -> str:
     return "\n".join(lines)
 
 
+def corpus_script_parser(doc: str):
+    """The argument parser of a script that turns published decisions into a corpus:
+    its docstring as help, DECISIONS inputs and the shared output options."""
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        description=doc.split("\n\n")[0], epilog=doc.split("\n\n", 2)[-1]
+    )
+    parser.add_argument("inputs", nargs="+", metavar="DECISIONS", help=".txt/.jsonl or folders")
+    add_corpus_arguments(parser)
+    return parser
+
+
 def add_corpus_arguments(parser) -> None:
     """The output options every corpus script shares."""
     parser.add_argument("--output", required=True, help="folder for the DatasetDict")
