@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import logging
+import platform
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import torch
@@ -25,6 +27,7 @@ from tqdm.auto import tqdm
 from transformers import AutoTokenizer, get_linear_schedule_with_warmup
 
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.model_card import write_model_card
 from hf_anon.training import (
     WindowCollator,
     build_model,
@@ -62,9 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     train_docs = load_documents(config.train_files, labels)
     train_docs += synthetic_documents(config.synthetic_train_documents, seed=config.seed)
     train_docs = train_docs[: config.max_train_documents]
-    eval_docs = load_documents(config.validation_files, labels, split="validation")
-    eval_docs += synthetic_documents(config.synthetic_validation_documents, seed=config.seed + 1)
-    eval_docs = eval_docs[: config.max_eval_documents]
+    cap = config.max_eval_documents
+    eval_docs = [
+        doc
+        for path in config.validation_files
+        for doc in load_documents([path], labels, split="validation")[:cap]
+    ]
+    eval_docs += synthetic_documents(config.synthetic_validation_documents, seed=config.seed + 1)[
+        :cap
+    ]
     if not train_docs:
         raise ValueError("no training documents: set train_files or synthetic_train_documents")
     if config.model_name_or_path == "random:tiny":  # smoke tests: a tiny random BERT
@@ -101,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     accelerator.init_trackers("hf-anon", config={k: str(v) for k, v in vars(config).items()})
 
     # Resume: weights, optimizer, scheduler, RNG states and the position in the data.
-    step, best, evaluations_without_gain = 0, None, 0
+    step, best, evaluations_without_gain, seconds_before = 0, None, 0, 0.0
     state_file = output_dir / "trainer_state.json"
     if config.resume_from_checkpoint:
         found = list(checkpoints(output_dir))
@@ -112,9 +121,15 @@ def main(argv: list[str] | None = None) -> int:
             state = json.loads((checkpoint / "trainer_state.json").read_text())
             step, best = state["step"], state["best"]
             evaluations_without_gain = state["evaluations_without_gain"]
+            seconds_before = state.get("train_seconds", 0.0)
             logger.info("resumed from %s at step %d", checkpoint, step)
 
     updates_per_epoch = max(1, len(train_loader) // config.gradient_accumulation_steps)
+    started = time.monotonic()
+
+    def train_seconds() -> float:  # wall time of training (and evaluation), over resumes
+        return round(seconds_before + time.monotonic() - started, 1)
+
     progress = tqdm(total=steps, initial=step, disable=not accelerator.is_local_main_process)
     model.train()
     stop = False
@@ -147,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                 accelerator.log({"train/loss": loss, "train/lr": lr}, step=step)
                 if accelerator.is_main_process:
                     with (output_dir / "log_history.jsonl").open("a") as history:
-                        history.write(json.dumps({"step": step, "loss": loss, "lr": lr}) + "\n")
+                        entry = {"step": step, "loss": loss, "lr": lr, "seconds": train_seconds()}
+                        history.write(json.dumps(entry) + "\n")
                 running, running_batches = 0.0, 0
             if step % config.eval_steps == 0 or step == steps:
                 best, evaluations_without_gain = evaluate_and_save(
@@ -157,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                     eval_docs,
                     config,
                     step,
+                    train_seconds,
                     best,
                     evaluations_without_gain,
                 )
@@ -164,6 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                     "step": step,
                     "best": best,
                     "evaluations_without_gain": evaluations_without_gain,
+                    "train_seconds": train_seconds(),
                 }
                 if accelerator.is_main_process:
                     state_file.write_text(json.dumps(state, indent=2))
@@ -183,7 +201,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def evaluate_and_save(accelerator, model, tokenizer, eval_docs, config, step, best, without_gain):
+def evaluate_and_save(
+    accelerator, model, tokenizer, eval_docs, config, step, seconds, best, without_gain
+):
     """Checkpoint for resuming; evaluate; keep the best model by the configured metric."""
     output_dir = Path(config.output_dir)
     checkpoint = output_dir / f"checkpoint-{step}"
@@ -198,19 +218,51 @@ def evaluate_and_save(accelerator, model, tokenizer, eval_docs, config, step, be
     if accelerator.is_main_process:
         if metrics is None or is_better(metrics, best, config.best_metric):
             best, without_gain = (metrics and {**metrics, "step": step}), 0
-            save_model(accelerator, model, tokenizer, config, output_dir / "best", best)
+            info = training_info(accelerator, step, seconds())
+            save_model(accelerator, model, tokenizer, config, output_dir / "best", best, info)
         else:
             without_gain += 1
         for old in list(checkpoints(output_dir))[:-2]:  # keep the last two checkpoints
             shutil.rmtree(old, ignore_errors=True)
         (checkpoint / "trainer_state.json").write_text(
-            json.dumps({"step": step, "best": best, "evaluations_without_gain": without_gain})
+            json.dumps(
+                {
+                    "step": step,
+                    "best": best,
+                    "evaluations_without_gain": without_gain,
+                    "train_seconds": seconds(),
+                }
+            )
         )
     accelerator.wait_for_everyone()
     return best, without_gain
 
 
-def save_model(accelerator, model, tokenizer, config, path: Path, metrics) -> None:
+def training_info(accelerator, step: int, seconds: float) -> dict:
+    """Where and how long the saved model trained (for the model card)."""
+    import transformers
+
+    device = accelerator.device
+    hardware = (
+        torch.cuda.get_device_name(device)
+        if device.type == "cuda"
+        else f"{platform.processor() or platform.machine()} CPU, {torch.get_num_threads()} threads"
+    )
+    return {
+        "step": step,
+        "train_seconds": seconds,
+        "hardware": hardware,
+        "num_processes": accelerator.num_processes,
+        "mixed_precision": str(accelerator.mixed_precision),
+        "versions": {
+            "python": platform.python_version(),
+            "torch": torch.__version__,
+            "transformers": transformers.__version__,
+        },
+    }
+
+
+def save_model(accelerator, model, tokenizer, config, path: Path, metrics, info=None) -> None:
     """A plain hf-anon model folder: weights (LoRA merged), tokenizer, training config."""
     unwrapped = accelerator.unwrap_model(model)
     if config.lora_r > 0:
@@ -222,6 +274,9 @@ def save_model(accelerator, model, tokenizer, config, path: Path, metrics) -> No
     config.save(path / "training_config.json")
     if metrics:
         (path / "eval_results.json").write_text(json.dumps(metrics, indent=2) + "\n")
+    if info:
+        (path / "training_info.json").write_text(json.dumps(info, indent=2) + "\n")
+    write_model_card(path)
 
 
 if __name__ == "__main__":

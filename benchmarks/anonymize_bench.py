@@ -2,22 +2,25 @@
 
     python benchmarks/anonymize_bench.py [--model outputs/e5-small/best] [--documents 16]
         [--chars 20000] [--batch-size 16] [--device cpu|cuda] [--dtype bfloat16] [--quantize]
+        [--backend torch onnx onnx-int8 ...]
 
 Measures, in one run and on the same long documents (synthetic decisions from
 ``hf_anon.synthetic``, joined to about ``--chars`` characters each):
 
 - (a) hf-anon: ``Anonymizer.detect`` (windows of all documents batched by length,
   ``torch.inference_mode``) and ``Anonymizer.anonymize`` (detection plus the leak check,
-  entities and pseudonyms);
+  entities and pseudonyms), for each ``--backend`` variant: ``torch``, ``onnx`` (ONNX
+  Runtime, ``pip install "hf-anon[onnx]"``), and their dynamic int8 forms ``torch-int8``
+  and ``onnx-int8`` (``--quantize`` makes every variant int8);
 - (b) ``pipeline("token-classification", aggregation_strategy="simple")`` on the same
   model exported with ``hf_anon.modeling.export_token_classification`` (what
   ``hf-anon export`` writes), with ``stride`` so that it, too, reads whole documents.
 
 Both get the same batch size, device, dtype and (with ``--quantize``) dynamic int8
-quantization. Tokens are the model tokenizer's tokens of the documents (no special
-tokens); each timed run is preceded by one warm-up call. Without ``--model`` a tiny
-random model is built on the fly, so that the script runs anywhere (its figures say
-little: Python overhead dominates a model that small).
+quantization (the pipeline runs in torch). Tokens are the model tokenizer's tokens of the
+documents (no special tokens); each timed run is preceded by one warm-up call. Without
+``--model`` a tiny random model is built on the fly, so that the script runs anywhere
+(its figures say little: Python overhead dominates a model that small).
 """
 
 from __future__ import annotations
@@ -81,11 +84,21 @@ def main() -> int:
     parser.add_argument("--documents", type=int, default=16, help="number of long documents")
     parser.add_argument("--chars", type=int, default=20_000, help="characters per document")
     parser.add_argument("--batch-size", type=int, default=16)
-    parser.add_argument("--max-length", type=int, default=512, help="window length (tokens)")
-    parser.add_argument("--stride", type=int, default=64, help="window overlap (tokens)")
+    parser.add_argument(
+        "--max-length", type=int, help="window length (tokens; default: the model's training one)"
+    )
+    parser.add_argument("--stride", type=int, help="window overlap (tokens; default: as trained)")
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--dtype", choices=["float32", "bfloat16", "float16"], default="float32")
     parser.add_argument("--quantize", action="store_true", help="dynamic int8 (CPU)")
+    parser.add_argument(
+        "--backend",
+        nargs="+",
+        default=["torch"],
+        choices=["torch", "onnx", "torch-int8", "onnx-int8"],
+        help="hf-anon variants to time (default: torch)",
+    )
+    parser.add_argument("--skip-anonymize", action="store_true", help="time detection only")
     parser.add_argument("--repeat", type=int, default=1, help="timed runs (the best counts)")
     parser.add_argument("--skip-pipeline", action="store_true")
     parser.add_argument("--json", action="store_true", help="also print one JSON object")
@@ -101,16 +114,23 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         model_path = args.model or tiny_model(tmp / "tiny", texts)
-        anonymizer = Anonymizer.from_pretrained(
-            model_path,
-            device=args.device,
-            dtype=args.dtype,
-            quantize=args.quantize,
-            max_length=args.max_length,
-            stride=args.stride,
-            batch_size=args.batch_size,
-        )
-        detector = anonymizer.detector
+        variants = {}
+        for variant in dict.fromkeys(args.backend):
+            backend, _, int8 = variant.partition("-")
+            quantize = args.quantize or bool(int8)
+            started = time.perf_counter()
+            variants[f"{backend}{', int8' if quantize else ''}"] = Anonymizer.from_pretrained(
+                model_path,
+                device=args.device,
+                dtype=args.dtype,
+                quantize=quantize,
+                max_length=args.max_length,
+                stride=args.stride,
+                batch_size=args.batch_size,
+                backend=backend,
+            )
+            print(f"loaded {variant} in {time.perf_counter() - started:.1f} s (export if new)")
+        detector = next(iter(variants.values())).detector
         tokenizer = detector.tokenizer
         tokens = sum(
             len(ids) for ids in tokenizer(texts, add_special_tokens=False, verbose=False).input_ids
@@ -119,18 +139,20 @@ def main() -> int:
             f"{len(texts)} documents, {sum(map(len, texts)):,} characters, {tokens:,} tokens "
             f"({tokens / len(texts):,.0f} per document); model {model_path}; device "
             f"{args.device}, dtype {args.dtype}{', int8' if args.quantize else ''}, batch "
-            f"{args.batch_size}, windows of {detector.max_length} tokens, stride {args.stride}"
+            f"{args.batch_size}, windows of {detector.max_length} tokens, stride {detector.stride}"
         )
         seconds: dict[str, float] = {}
+        for variant, anonymizer in variants.items():
 
-        def detect(warmup: bool):
-            anonymizer.detect(texts[:1] if warmup else texts)
+            def detect(warmup: bool, anonymizer=anonymizer):
+                anonymizer.detect(texts[:1] if warmup else texts)
 
-        def anonymize(warmup: bool):
-            anonymizer.anonymize(texts[:1] if warmup else texts, mode="pseudonym", seed=0)
+            def anonymize(warmup: bool, anonymizer=anonymizer):
+                anonymizer.anonymize(texts[:1] if warmup else texts, mode="pseudonym", seed=0)
 
-        seconds["hf-anon detect"] = timed(detect, args.repeat)
-        seconds["hf-anon anonymize (pseudonym)"] = timed(anonymize, args.repeat)
+            seconds[f"hf-anon detect [{variant}]"] = timed(detect, args.repeat)
+            if not args.skip_anonymize:
+                seconds[f"hf-anon anonymize [{variant}]"] = timed(anonymize, args.repeat)
 
         if not args.skip_pipeline:
             exported = tmp / "exported"
@@ -161,7 +183,7 @@ def main() -> int:
                 model=plain,
                 tokenizer=plain_tokenizer,
                 aggregation_strategy="simple",
-                stride=args.stride,
+                stride=detector.stride,
                 device=torch.device(args.device),
                 batch_size=args.batch_size,
             )
@@ -172,9 +194,9 @@ def main() -> int:
 
             seconds["transformers pipeline (simple)"] = timed(run_pipeline, args.repeat)
 
-    print(f"\n{'':34}{'seconds':>9}{'tokens/s':>11}{'documents/s':>13}")
+    print(f"\n{'':40}{'seconds':>9}{'tokens/s':>11}{'documents/s':>13}")
     for name, s in seconds.items():
-        print(f"{name:34}{s:9.2f}{tokens / s:11,.0f}{len(texts) / s:13.2f}")
+        print(f"{name:40}{s:9.2f}{tokens / s:11,.0f}{len(texts) / s:13.2f}")
     result = {
         "documents": len(texts),
         "tokens": tokens,
@@ -183,10 +205,11 @@ def main() -> int:
     }
     baseline = seconds.get("transformers pipeline (simple)")
     if baseline:
-        for name in ("hf-anon detect", "hf-anon anonymize (pseudonym)"):
-            print(f"{name} / pipeline speed: {baseline / seconds[name]:.2f}×")
-        result["speedup_detect"] = baseline / seconds["hf-anon detect"]
-        result["speedup_anonymize"] = baseline / seconds["hf-anon anonymize (pseudonym)"]
+        result["speedup"] = {}
+        for name in seconds:
+            if name.startswith("hf-anon"):
+                print(f"{name} / pipeline speed: {baseline / seconds[name]:.2f}×")
+                result["speedup"][name] = baseline / seconds[name]
     if args.json:
         print(json.dumps(result))
     return 0

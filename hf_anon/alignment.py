@@ -325,6 +325,82 @@ def decode_spans(
     return spans
 
 
+#: Punctuation that may close or open a word without belonging to a span.
+_LEADING_PUNCT = "\"'„“‚‘»«([{<"
+_TRAILING_PUNCT = "\"'“”‘’«»)]}>,;:.!?"
+
+
+def snap_to_words(text: str, spans: Sequence[Span], *, max_extend: int = 64) -> list[Span]:
+    """Widen spans that end inside a word to the whole word, merging what then touches.
+
+    Subword models sometimes tag part of a word (``2022`` of ``01.01.2022``, ``baugeno``
+    of ``Wohnungsbaugenossenschaft``); publishing the rest of the word leaks it. A word is
+    a run of non-whitespace characters; punctuation added at its edges by the widening
+    (``„``, ``,``, ``).``) stays outside. At most ``max_extend`` characters are added on
+    each side. Spans that overlap after widening become one, with the label, risk and
+    score of the longest original span among them (the highest score breaks ties).
+    """
+    widened: list[tuple[int, int, Span]] = []
+    for span in sorted(spans, key=lambda s: s.start):
+        start, end = span.start, span.end
+        limit = max(0, start - max_extend)
+        while start > limit and not text[start - 1].isspace():
+            start -= 1
+        while start < span.start and text[start] in _LEADING_PUNCT:
+            start += 1
+        limit = min(len(text), end + max_extend)
+        while end < limit and not text[end].isspace():
+            end += 1
+        while end > span.end and text[end - 1] in _TRAILING_PUNCT:
+            end -= 1
+        widened.append((start, end, span))
+    out: list[Span] = []
+    group: list[tuple[int, int, Span]] = []
+
+    def flush() -> None:
+        start = min(g[0] for g in group)
+        end = max(g[1] for g in group)
+        best = max(group, key=lambda g: (g[2].end - g[2].start, g[2].score or 0.0))[2]
+        score = max((g[2].score for g in group if g[2].score is not None), default=None)
+        out.append(Span(start, end, best.label, best.risk, score))
+
+    for item in widened:
+        if group and item[0] < max(g[1] for g in group):
+            group.append(item)
+            continue
+        if group:
+            flush()
+        group = [item]
+    if group:
+        flush()
+    return out
+
+
+#: Never the first or last character of a span (the annotation guidelines leave them out).
+_NEVER_FIRST = "\"'„“‚‘»«([{<,;:.!?"
+_NEVER_LAST = "\"'“”‘’«»)]}>,;:!?"
+
+
+def trim_punctuation(text: str, spans: Sequence[Span]) -> list[Span]:
+    """Spans without the punctuation a model sometimes takes along (``Hauptstraße 21,``,
+    ``TK-88 403 771)``); a final ``.`` goes only after a digit (``Nr. 7.``), as it ends
+    abbreviations elsewhere (``Str.``). Spans of punctuation only are dropped."""
+    out = []
+    for span in spans:
+        start, end = span.start, span.end
+        while start < end and (text[start] in _NEVER_FIRST or text[start].isspace()):
+            start += 1
+        while end > start and (
+            text[end - 1] in _NEVER_LAST
+            or text[end - 1].isspace()
+            or (text[end - 1] == "." and end - 2 >= start and text[end - 2].isdigit())
+        ):
+            end -= 1
+        if start < end:
+            out.append(Span(start, end, span.label, span.risk, span.score))
+    return out
+
+
 def one_hot(ids: Sequence[int], width: int) -> np.ndarray:
     """Probabilities that put all mass on ``ids`` (rows for ignored ids are uniform)."""
     ids = np.asarray(ids)

@@ -53,7 +53,6 @@ import random
 import re
 import secrets
 import unicodedata
-import warnings
 from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -1253,42 +1252,44 @@ class Anonymizer:
     @classmethod
     def from_pretrained(
         cls,
-        path: str | Path,
+        path: str | Path | None = None,
         *,
         device: str | None = None,
         dtype: str | None = None,
         quantize: bool = False,
-        max_length: int = 512,
-        stride: int = 64,
+        max_length: int | None = None,
+        stride: int | None = None,
         batch_size: int = 16,
+        backend: str = "torch",
     ) -> Anonymizer:
-        """Load an hf-anon model (folder or hub id).
+        """Load an hf-anon model (folder or hub id; None: the bundled default model).
 
         ``dtype`` (``bfloat16``/``float16``) halves memory and time on a GPU;
         ``quantize=True`` applies dynamic int8 quantization to the linear layers (CPU
-        only; check recall on your data before relying on it).
+        only; check recall on your data before relying on it). ``backend="onnx"`` runs
+        the model with ONNX Runtime on the CPU (``pip install "hf-anon[onnx]"``).
+        ``max_length`` and ``stride`` (tokens) default to the windows the model was trained
+        with (``training_config.json``), else 512 and 64.
         """
         import torch
 
         from hf_anon.detection import SpanDetector
 
-        detector = SpanDetector.from_pretrained(
-            path, device=device, max_length=max_length, stride=stride
-        )
         if dtype is not None and dtype != "float32":
             if dtype not in ("bfloat16", "float16"):
                 raise ValueError(f"dtype must be float32, bfloat16 or float16, got {dtype!r}")
+            if quantize or backend == "onnx":
+                raise ValueError(f"dtype {dtype} works with the torch backend, unquantized")
+        detector = SpanDetector.from_pretrained(
+            path,
+            device=device,
+            backend=backend,
+            quantize=quantize,
+            max_length=max_length,
+            stride=stride,
+        )
+        if dtype is not None and dtype != "float32":
             detector.model.to(getattr(torch, dtype))
-        if quantize:
-            if detector.device.type != "cpu":
-                raise ValueError("dynamic int8 quantization runs on the CPU only")
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                from torch.ao.quantization import quantize_dynamic
-
-                detector.model = quantize_dynamic(
-                    detector.model, {torch.nn.Linear}, dtype=torch.qint8
-                )
         return cls(detector, batch_size=batch_size)
 
     # -- detection
@@ -1327,7 +1328,6 @@ class Anonymizer:
         return out
 
     def _detect_model(self, texts, batch_size, threshold, progress):
-        from hf_anon.alignment import decode_spans
         from hf_anon.data import Document
 
         detector = self.detector
@@ -1349,15 +1349,7 @@ class Anonymizer:
                         f"text {encoded.doc_id}: the model gave non-finite {name} "
                         "probabilities; nothing was anonymized"
                     )
-            spans = decode_spans(
-                encoded.text,
-                encoded.offsets,
-                tags,
-                labels,
-                risks,
-                detector.labels,
-                threshold=threshold,
-            )
+            spans = detector.decode(encoded, tags, labels, risks, threshold=threshold)
             out.append((spans, encoded.num_tokens))
         return out
 

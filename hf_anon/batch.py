@@ -1,9 +1,11 @@
 """``hf-anon anonymize``: anonymize files and folders of decisions in one run.
 
 Inputs are ``.txt`` files (one document each, written back byte for byte outside the
-replaced stretches: line endings and a BOM stay) and ``.jsonl`` files (one document a
-line with ``id`` and ``text``), given one by one or as folders (searched recursively).
-Each input gets one output under ``--output`` at the same relative path.
+replaced stretches: line endings and a BOM stay), ``.docx`` and ``.pdf`` files (one
+document each, their text extracted by :mod:`hf_anon.readers`; the output is a ``.txt``
+of that text) and ``.jsonl`` files (one document a line with ``id`` and ``text``), given
+one by one or as folders (searched recursively). Each input gets one output under
+``--output`` at the same relative path (``.docx``/``.pdf`` with the suffix ``.txt``).
 
 A file that cannot be read or anonymized (invalid UTF-8, a broken JSON line, a
 detection failure) is reported and gets no output at all; the batch goes on and the
@@ -35,12 +37,15 @@ from tqdm.auto import tqdm
 
 from hf_anon.data import ValidationError
 from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.readers import read_text
 
 #: Input types the command reads.
-READABLE = {".txt": "txt", ".jsonl": "jsonl"}
+READABLE = {".txt": "txt", ".jsonl": "jsonl", ".docx": "docx", ".pdf": "pdf"}
+#: Kinds that hold one document (the others hold one a line).
+SINGLE_DOCUMENT = {"txt", "docx", "pdf"}
 #: Types found in folders that are reported as not supported (rather than ignored):
 #: they usually hold decisions too. No parser for them ships with hf-anon.
-UNSUPPORTED = {".docx", ".doc", ".pdf", ".odt", ".rtf"}
+UNSUPPORTED = {".doc", ".odt", ".rtf"}
 #: Fields of a JSON line written to the output; all others may hold personal data
 #: (titles, parties) and are dropped.
 KEPT_FIELDS = ("id", "domain")
@@ -53,7 +58,7 @@ ROUND_BYTES = 8_000_000
 class InputFile:
     path: Path
     relative: Path  # where its output goes, relative to --output
-    kind: str  # txt, jsonl, or the unsupported suffix
+    kind: str  # txt, jsonl, docx, pdf, or the unsupported suffix
 
 
 @dataclass
@@ -127,7 +132,7 @@ def collect_inputs(inputs: Sequence[str]) -> tuple[list[InputFile], int]:
         else:
             raise InputError(f"{raw}: no such file or folder")
     if not files:
-        raise InputError("no .txt or .jsonl files in the inputs")
+        raise InputError("no .txt, .jsonl, .docx or .pdf files in the inputs")
     return files, skipped
 
 
@@ -157,6 +162,12 @@ def read_documents(file: InputFile) -> list[dict[str, Any]]:
         ]
     if file.kind == "jsonl":
         return _read_texts(str(file.path))
+    if file.kind in SINGLE_DOCUMENT:  # .docx, .pdf: extracted text
+        try:
+            text = read_text(file.path)
+        except ValueError as err:
+            raise ValidationError(str(err)) from None
+        return [{"id": file.relative.with_suffix("").as_posix(), "text": text}]
     raise ValidationError(
         f"{file.kind} files are not supported (no parser installed); "
         "convert them to .txt or .jsonl first"
@@ -187,10 +198,17 @@ def _safe_name(doc_id: str) -> str:
     return keep or "document"
 
 
+def _target_format(file: InputFile, fmt: str) -> str:
+    """``txt`` or ``jsonl``: as asked, else as the input (one-document files give txt)."""
+    if fmt != "auto":
+        return fmt
+    return "txt" if file.kind in SINGLE_DOCUMENT else "jsonl"
+
+
 def output_paths(file: InputFile, out_dir: Path, fmt: str) -> Path:
     """Where a file's output goes: same relative path; ``--format txt`` on a JSON Lines
     file gives a folder with one ``.txt`` per document."""
-    target = fmt if fmt != "auto" else file.kind
+    target = _target_format(file, fmt)
     if file.kind == "jsonl" and target == "txt":
         return out_dir / file.relative.with_suffix("")
     return out_dir / file.relative.with_suffix(".txt" if target == "txt" else ".jsonl")
@@ -205,9 +223,9 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def write_output(file: InputFile, rows: list[dict], results: list, out: Path, fmt: str) -> Counter:
     """Write one file's anonymized documents; returns the fields dropped from rows."""
-    target = fmt if fmt != "auto" else file.kind
+    target = _target_format(file, fmt)
     dropped: Counter = Counter()
-    if target == "txt" and file.kind == "txt":
+    if target == "txt" and file.kind in SINGLE_DOCUMENT:
         _write_atomic(out, results[0].text.encode("utf-8"))
     elif target == "txt":
         names: set[str] = set()
@@ -423,6 +441,7 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
             dtype=args.dtype,
             quantize=args.quantize,
             batch_size=args.batch_size,
+            backend=args.backend,
         )
         mode = Redact(args.mask) if args.mode == "redact" and args.mask is not None else args.mode
         plan = anonymizer.plan(
@@ -465,18 +484,23 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
 
     parser = commands.add_parser(
         "anonymize",
-        help="anonymize .txt and .jsonl files with a trained model",
+        help="anonymize .txt, .docx, .pdf and .jsonl files with a trained model",
         description=(
             "Detect sensitive spans with a trained hf-anon model and replace them "
             "(pseudonyms, labels, random initials or a mask), consistently per entity within "
             "each document; the surface forms of replaced spans are also replaced wherever "
-            "else they occur. INPUT: .txt files (one document each) and .jsonl files (id and "
+            "else they occur. INPUT: .txt, .docx and .pdf files (one document each; the text "
+            "of .docx and .pdf is extracted and written as .txt) and .jsonl files (id and "
             "text per line), or folders of them. A file that fails gets no output and is "
             "reported; the exit code is then 1."
         ),
     )
     parser.add_argument("input", nargs="+", metavar="INPUT", help="files or folders")
-    parser.add_argument("--model", required=True, help="hf-anon model folder or hub id")
+    parser.add_argument(
+        "--model",
+        default=None,
+        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
+    )
     parser.add_argument("--output", required=True, metavar="DIR", help="output folder")
     parser.add_argument(
         "--mode",
@@ -535,6 +559,13 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
+    )
+    parser.add_argument(
+        "--backend",
+        default="torch",
+        choices=["torch", "onnx"],
+        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached "
+        '(pip install "hf-anon[onnx]")',
     )
     parser.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"

@@ -237,7 +237,9 @@ def cmd_detect(args: argparse.Namespace) -> int:
 
     rows = _read_texts(args.input)
     try:
-        detector = SpanDetector.from_pretrained(args.model, device=args.device)
+        detector = SpanDetector.from_pretrained(
+            args.model, device=args.device, backend=args.backend, quantize=args.quantize
+        )
     except ValueError as err:
         raise InputError(str(err)) from None
     documents = [Document(r["id"], r["text"], domain=r.get("domain")) for r in rows]
@@ -258,6 +260,71 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from hf_anon.detection import SpanDetector
+    from hf_anon.hub import default_model
+    from hf_anon.report import build_report, parse_gold_arg, write_report
+    from hf_anon.training import load_documents
+
+    model = args.model or default_model()
+    try:
+        detector = SpanDetector.from_pretrained(
+            model, device=args.device, backend=args.backend, quantize=args.quantize
+        )
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    gold_sets = []
+    for value in args.gold:
+        name, source = parse_gold_arg(value)
+        try:
+            docs = load_documents([source], detector.labels, split="test")
+        except (OSError, ValueError) as err:
+            raise InputError(f"{source}: {err}") from None
+        if not docs:
+            raise InputError(f"{source}: no documents")
+        gold_sets.append((name, source, docs))
+    report = build_report(
+        detector,
+        gold_sets,
+        model_name=args.name or Path(model).name,
+        threshold=args.threshold,
+        batch_size=args.batch_size,
+        progress=args.progress,
+    )
+    markdown = write_report(report, args.output)
+    for s in report.sets:
+        lenient, high = s.scores["lenient"], s.scores["recall_by_risk"].get("high", 1.0)
+        print(
+            f"{s.name}: lenient P/R/F1 {lenient['precision']:.3f}/{lenient['recall']:.3f}/"
+            f"{lenient['f1']:.3f}, recall high {high:.3f}"
+        )
+    print(f"report written to {markdown}")
+    return 0
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    from hf_anon.model_card import write_model_card
+
+    try:
+        path = write_model_card(args.model, repo_id=args.repo_id)
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
+    print(f"model card written to {path}")
+    return 0
+
+
+def cmd_release(args: argparse.Namespace) -> int:
+    from hf_anon.hub import release_model
+
+    try:
+        out = release_model(args.model, args.out, dtype=args.dtype)
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
+    size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
+    print(f"released to {out} ({size / 1e6:.1f} MB); next: hf-anon report, then hf-anon card")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
     from hf_anon.modeling import export_token_classification
@@ -275,6 +342,54 @@ def cmd_export(args: argparse.Namespace) -> int:
     export_token_classification(detector.model, args.out, detector.tokenizer, calibration)
     print(f"token-classification checkpoint written to {args.out}", file=sys.stderr)
     return 0
+
+
+def cmd_push(args: argparse.Namespace) -> int:
+    from huggingface_hub.errors import HfHubHTTPError, OfflineModeIsEnabled
+
+    from hf_anon.hub import PushError, push_model, push_space
+
+    common = {"token": args.token, "dry_run": args.dry_run, "endpoint": args.endpoint}
+    try:
+        push_model(
+            args.model, args.repo_id, private=args.private, commit_message=args.message, **common
+        )
+        if args.space:
+            print()
+            push_space(
+                args.space,
+                args.repo_id,
+                app_file=args.space_app,
+                requirement=args.space_requirement,
+                **common,
+            )
+            if args.private:
+                print(
+                    "note: the model repo is private: give the Space an HF_TOKEN secret "
+                    "that can read it",
+                    file=sys.stderr,
+                )
+    except PushError as err:
+        raise InputError(str(err)) from None
+    except (HfHubHTTPError, OfflineModeIsEnabled) as err:
+        message = " ".join(str(err).split())
+        print(f"hf-anon push: error: {message}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--quantize`` of the commands that run a model."""
+    parser.add_argument(
+        "--backend",
+        default="torch",
+        choices=["torch", "onnx"],
+        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached "
+        '(pip install "hf-anon[onnx]")',
+    )
+    parser.add_argument(
+        "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -358,11 +473,16 @@ def build_parser() -> argparse.ArgumentParser:
             "and score."
         ),
     )
-    detect.add_argument("--model", required=True, help="model folder or hub id")
+    detect.add_argument(
+        "--model",
+        default=None,
+        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
+    )
     detect.add_argument("--input", required=True, help="JSON Lines with id and text")
     detect.add_argument("--output", required=True, help="JSON Lines, gold format")
     detect.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     detect.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
+    add_backend_arguments(detect)
     detect.add_argument(
         "--threshold",
         type=float,
@@ -373,6 +493,56 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
     detect.set_defaults(func=cmd_detect)
+
+    report = commands.add_parser(
+        "report",
+        help="evaluation report of a model on gold sets (Markdown, JSON, figures)",
+        description=(
+            "Detect on each gold set and write report.md, report.json, a confusion heatmap "
+            "and a precision/recall curve over the detection threshold per set."
+        ),
+    )
+    report.add_argument(
+        "--model", default=None, help="hf-anon model folder or hub id (default: bundled)"
+    )
+    report.add_argument(
+        "--gold",
+        nargs="+",
+        required=True,
+        help="gold JSON Lines or corpus folders (DIR:split, default split test); NAME=PATH "
+        "names a set",
+    )
+    report.add_argument("--output", required=True, help="folder for the report")
+    report.add_argument("--name", default=None, help="model name in the report")
+    report.add_argument("--threshold", type=float, default=None, help="as for detect")
+    report.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    report.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
+    add_backend_arguments(report)
+    report.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    report.set_defaults(func=cmd_report)
+
+    card = commands.add_parser(
+        "card",
+        help="(re)generate a model folder's README.md model card",
+        description=(
+            "Render the model card from the folder's config, training_config.json, "
+            "training_info.json, eval_results.json and report/report.json."
+        ),
+    )
+    card.add_argument("--model", required=True, help="hf-anon model folder")
+    card.add_argument("--repo-id", default=None, help="hub id used in the usage snippets")
+    card.set_defaults(func=cmd_card)
+
+    release = commands.add_parser(
+        "release",
+        help="copy a trained model into a distributable folder (fp16 weights, card)",
+    )
+    release.add_argument("--model", required=True, help="trained model folder (…/best)")
+    release.add_argument("--out", required=True, help="release folder, e.g. models/NAME")
+    release.add_argument("--dtype", default="float16", choices=["float16", "bfloat16", "float32"])
+    release.set_defaults(func=cmd_release)
 
     export = commands.add_parser(
         "export",
@@ -388,6 +558,42 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--model", required=True, help="hf-anon model folder or hub id")
     export.add_argument("--out", required=True, help="output folder")
     export.set_defaults(func=cmd_export)
+
+    push = commands.add_parser(
+        "push",
+        help="upload a trained model (and a demo Space) to the Hugging Face Hub",
+        description=(
+            "Upload a trained hf-anon model folder to a hub model repo in one commit: "
+            "weights (*.safetensors), tokenizer files, config.json, modeling.py, "
+            "training_config.json, eval_results.json, the README.md model card and "
+            "report/. Nothing else goes up (training data, checkpoints, optimizer states, "
+            ".env are listed as left out). The files and sizes are printed first. The "
+            "token defaults to HF_TOKEN or the cached `hf auth login`; it is never printed."
+        ),
+    )
+    push.add_argument("--model", required=True, help="hf-anon model folder with README.md")
+    push.add_argument("--repo-id", required=True, metavar="ORG/NAME", help="hub model repo")
+    push.add_argument("--private", action="store_true", help="create the model repo private")
+    push.add_argument(
+        "--space", metavar="ORG/NAME", help="also push a Gradio demo Space for the model"
+    )
+    push.add_argument(
+        "--space-app", default=None, help="the Space's app.py (default: the checkout's app.py)"
+    )
+    push.add_argument(
+        "--space-requirement",
+        default="hf-anon",
+        help="how the Space installs hf-anon (default: hf-anon; e.g. 'hf-anon @ git+https://…')",
+    )
+    push.add_argument("--dry-run", action="store_true", help="list the files, upload nothing")
+    push.add_argument(
+        "--token", default=None, help="hub token (prefer HF_TOKEN: options show up in `ps`)"
+    )
+    push.add_argument("--message", default=None, help="commit message")
+    push.add_argument(
+        "--endpoint", default=None, help="hub URL (default: HF_ENDPOINT or huggingface.co)"
+    )
+    push.set_defaults(func=cmd_push)
 
     from hf_anon.base_models import add_base_model_parser
     from hf_anon.batch import add_anonymize_parser

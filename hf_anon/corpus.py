@@ -118,7 +118,8 @@ def save_corpus(
     """Write a ``datasets.DatasetDict`` to ``out_dir`` (and optionally push it).
 
     Also writes ``labels.json`` (the label set used) next to it, so a corpus can be read
-    back without guessing. Pushes are private unless ``private=False``.
+    back without guessing. Pushes (:func:`hf_anon.hub.push_corpus`, which also uploads
+    ``labels.json``) are private unless ``private=False``.
     """
     from datasets import DatasetDict
 
@@ -132,7 +133,9 @@ def save_corpus(
     dataset.save_to_disk(str(out_dir))
     labels.save(out_dir / "labels.json")
     if push_to_hub:
-        dataset.push_to_hub(push_to_hub, private=private, token=token)
+        from hf_anon.hub import push_corpus  # warns: pseudonymized text keeps the facts
+
+        push_corpus(out_dir, push_to_hub, private=private, token=token)
     return dataset
 
 
@@ -206,8 +209,16 @@ def add_corpus_arguments(parser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for splits and surrogates")
     parser.add_argument("--jsonl", help="also write all documents to this JSON Lines file")
     parser.add_argument("--push-to-hub", metavar="REPO_ID", help="also push the dataset")
-    parser.add_argument(
+    visibility = parser.add_mutually_exclusive_group()
+    visibility.add_argument(
         "--public", action="store_true", help="make the pushed dataset public (default private)"
+    )
+    visibility.add_argument(
+        "--private",
+        dest="public",
+        action="store_false",
+        default=False,
+        help="make the pushed dataset private (the default)",
     )
 
 

@@ -8,6 +8,8 @@ windows are averaged before decoding (hf_anon.alignment).
 
 from __future__ import annotations
 
+import json
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,9 +18,19 @@ import numpy as np
 import torch
 from tqdm.auto import tqdm
 
-from hf_anon.alignment import EncodedDocument, decode_spans, encode_documents, merge_windows
+from hf_anon.alignment import (
+    EncodedDocument,
+    decode_spans,
+    encode_documents,
+    merge_windows,
+    snap_to_words,
+    trim_punctuation,
+)
 from hf_anon.data import Document, Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+
+#: Inference backends of :meth:`SpanDetector.from_pretrained`.
+BACKENDS = ("torch", "onnx")
 
 
 def label_set_of(model) -> LabelSet:
@@ -59,11 +71,51 @@ def batches_by_length(encoded: Sequence[EncodedDocument], batch_size: int, pad_i
         yield WindowBatch(ids, mask, chunk)
 
 
+def training_windows(path: str | Path) -> dict[str, int]:
+    """``max_length`` and ``stride`` from a model's ``training_config.json`` ({} if none).
+
+    A model detects best on windows as long as those it was trained on: the bundled e5
+    model, trained on 256 tokens, finds markedly fewer spans in 512-token windows (and
+    they cost more: attention grows with the square of the length).
+    """
+    file = Path(str(path)) / "training_config.json"
+    if not file.is_file() and not Path(str(path)).exists():
+        from transformers.utils import cached_file
+
+        try:
+            found = cached_file(
+                str(path), "training_config.json", _raise_exceptions_for_missing_entries=False
+            )
+        except (OSError, ValueError):
+            found = None
+        file = Path(found) if found else file
+    try:
+        config = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(config, dict):
+        return {}
+    return {
+        key: config[key]
+        for key in ("max_length", "stride")
+        if isinstance(config.get(key), int) and not isinstance(config.get(key), bool)
+    }
+
+
 class SpanDetector:
     """A trained :class:`~hf_anon.modeling.AnonModel` with its tokenizer."""
 
-    def __init__(self, model, tokenizer, *, max_length: int = 512, stride: int = 64):
+    def __init__(
+        self,
+        model,
+        tokenizer,
+        *,
+        max_length: int = 512,
+        stride: int = 64,
+        snap_words: bool = True,
+    ):
         self.model = model.eval()
+        self.snap_words = snap_words
         self.tokenizer = tokenizer
         self.labels = label_set_of(model)
         positions = getattr(model.encoder.config, "max_position_embeddings", max_length)
@@ -72,20 +124,61 @@ class SpanDetector:
         self.stride = stride
 
     @classmethod
-    def from_pretrained(cls, path: str | Path, *, device: str | None = None, **kwargs):
-        """Load model and tokenizer from a folder or hub id; a clear error if neither is."""
+    def from_pretrained(
+        cls,
+        path: str | Path | None = None,
+        *,
+        device: str | None = None,
+        backend: str = "torch",
+        quantize: bool = False,
+        **kwargs,
+    ):
+        """Load model and tokenizer from a folder or hub id (None: the default model,
+        :func:`hf_anon.hub.default_model`); a clear error if neither is.
+
+        ``backend="onnx"`` runs the model with ONNX Runtime on the CPU (exported once and
+        cached, :mod:`hf_anon.onnx_backend`; needs ``pip install "hf-anon[onnx]"``).
+        ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
+        your data before relying on it). ``max_length`` and ``stride`` not given (or None):
+        those the model was trained with (:func:`training_windows`), else 512 and 64."""
         from transformers import AutoTokenizer
 
+        from hf_anon.hub import default_model
         from hf_anon.modeling import AnonModel
 
+        if backend not in BACKENDS:
+            raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+        path = default_model() if path is None else path
+        if backend == "onnx":
+            from hf_anon.onnx_backend import load_onnx_model, require_onnx
+
+            if device and torch.device(device).type != "cpu":
+                raise ValueError("the ONNX backend runs on the CPU only")
+            require_onnx()
         try:
-            model = AnonModel.from_pretrained(str(path))
             tokenizer = AutoTokenizer.from_pretrained(str(path))
+            if backend == "onnx":
+                model = load_onnx_model(path, quantize=quantize)
+            else:
+                # float32 whatever the saved dtype (the default model ships in fp16 to stay
+                # small; half precision on a CPU is slow and loses accuracy)
+                model = AnonModel.from_pretrained(str(path), dtype=torch.float32)
         except (OSError, ValueError) as err:
             raise ValueError(f"cannot load an hf-anon model from {path!s}: {err}") from None
-        if device:
+        if device and backend == "torch":
             model.to(device)
-        return cls(model, tokenizer, **kwargs)
+        if quantize and backend == "torch":
+            if next(model.parameters()).device.type != "cpu":
+                raise ValueError("dynamic int8 quantization runs on the CPU only")
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                from torch.ao.quantization import quantize_dynamic
+
+                model = quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+        for key, value in training_windows(path).items():
+            if kwargs.get(key) is None:
+                kwargs[key] = value
+        return cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
 
     @property
     def device(self) -> torch.device:
@@ -134,7 +227,8 @@ class SpanDetector:
         progress: bool = False,
     ) -> list[list[Span]]:
         """Spans (label, risk, score) for each text; ``threshold`` on 1 - P(O) trades
-        precision for recall (None: the argmax tag)."""
+        precision for recall (None: the argmax tag). With ``snap_words`` (the default)
+        spans that end inside a word cover the whole word."""
         documents = [
             t if isinstance(t, Document) else Document(str(i), t) for i, t in enumerate(texts)
         ]
@@ -148,9 +242,28 @@ class SpanDetector:
             if tags is None:
                 spans.append([])
                 continue
-            spans.append(
-                decode_spans(
-                    doc.text, doc.offsets, tags, labels, risks, self.labels, threshold=threshold
-                )
-            )
+            spans.append(self.decode(doc, tags, labels, risks, threshold=threshold))
         return spans
+
+    def decode(
+        self,
+        encoded: EncodedDocument,
+        tag_probs: np.ndarray,
+        label_probs: np.ndarray,
+        risk_probs: np.ndarray,
+        *,
+        threshold: float | None = None,
+    ) -> list[Span]:
+        """One document's probabilities (from :meth:`predict_probabilities`) → spans."""
+        found = decode_spans(
+            encoded.text,
+            encoded.offsets,
+            tag_probs,
+            label_probs,
+            risk_probs,
+            self.labels,
+            threshold=threshold,
+        )
+        return trim_punctuation(
+            encoded.text, snap_to_words(encoded.text, found) if self.snap_words else found
+        )

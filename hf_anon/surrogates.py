@@ -637,6 +637,10 @@ class SurrogateFactory:
         """Contract, policy, claim, customer or member number in a typical German shape."""
         year = self.rng.randint(2012, 2024)
         d = self._digits
+
+        def letters(n: int) -> str:
+            return "".join(self.rng.choice("ABCDEFGHKLMNPRSTVWZ") for _ in range(n))
+
         shapes: dict[str, tuple[Callable[[], str], ...]] = {
             "contract": (
                 lambda: f"MV-{year}-{d(5)}",
@@ -649,12 +653,16 @@ class SurrogateFactory:
                 lambda: f"{d(3)}.{d(3)}.{d(3)}",
                 lambda: f"{d(2)}/{d(7)}-K",
                 lambda: f"VS{d(9)}",
+                lambda: f"{letters(2)}-{d(2)} {d(3)} {d(3)}",
+                lambda: f"{letters(1)} {d(2)} {d(4)} {d(3)}",
             ),
             "claim": (
                 lambda: f"{d(2)}-{d(2)}-{d(6)}/{d(1)}",
                 lambda: f"SN {year}-{d(6)}",
                 lambda: f"S{d(9)}",
                 lambda: d(10),
+                lambda: f"{letters(2)}-{year}-{d(3)}-{d(4)}",
+                lambda: f"{letters(3)}/{d(2)}/{d(5)}",
             ),
             "customer": (lambda: d(9), lambda: f"KD-{d(7)}", lambda: f"{d(4)} {d(4)} {d(2)}"),
             "member": (lambda: d(6), lambda: f"M-{d(5)}", lambda: f"{d(3)} {d(3)}"),

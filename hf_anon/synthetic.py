@@ -239,6 +239,74 @@ _REASONS = {
         "wiederzueröffnen (§ 156 ZPO).",
     ],
 }
+#: Personal circumstances (``nat-idx``): spans leave the article outside.
+#: (article in the dative, condition) after ``leidet an``.
+_HEALTH = (
+    ("einer", "chronischen Bronchitis"),
+    ("einem", "Tinnitus"),
+    ("", "Migräne"),
+    ("einer", "Hüftarthrose"),
+    ("einer", "posttraumatischen Belastungsstörung"),
+    ("", "Epilepsie"),
+    ("", "Morbus Crohn"),
+    ("einer", "schweren Depression"),
+    ("einer", "Niereninsuffizienz"),
+    ("einem", "Schleudertrauma der Halswirbelsäule"),
+    ("einer", "Arthrose im linken Kniegelenk"),
+    ("einer", "Angststörung"),
+    ("", "Diabetes mellitus Typ 1"),
+    ("einer", "Sehbehinderung"),
+    ("einer", "Krebserkrankung"),
+    ("einem", "Herzfehler"),
+    ("einer", "Alkoholabhängigkeit"),
+    ("", "chronischen Rückenschmerzen"),
+    ("einer", "rheumatoiden Arthritis"),
+    ("einer", "Lungenerkrankung"),
+)
+#: (article in the accusative, business) after ``betreibt nebenberuflich``.
+_SIDELINES = (
+    ("eine", "Hundepension"),
+    ("einen", "Kiosk"),
+    ("eine", "Schafzucht"),
+    ("einen", "Online-Handel mit Autoteilen"),
+    ("ein", "Nagelstudio"),
+    ("einen", "Hofladen"),
+    ("eine", "kleine Pferdezucht"),
+    ("einen", "Hausmeisterservice"),
+    ("eine", "Fahrradwerkstatt"),
+    ("ein", "Tattoostudio"),
+    ("eine", "Ferienwohnung"),
+    ("einen", "Partyservice"),
+)
+_SUBJECTS = (
+    "Informatik",
+    "Rechtswissenschaften",
+    "Zahnmedizin",
+    "Betriebswirtschaftslehre",
+    "Soziale Arbeit",
+    "Maschinenbau",
+    "Germanistik",
+    "Physik",
+)
+#: (male, female) prefixes to a profession.
+_CAREER = (
+    ("gelernter", "gelernte"),
+    ("ausgebildeter", "ausgebildete"),
+    ("pensionierter", "pensionierte"),
+    ("ehemaliger", "ehemalige"),
+    ("angestellter", "angestellte"),
+    ("selbständiger", "selbständige"),
+    ("arbeitsloser", "arbeitslose"),
+)
+_FAMILY = (
+    ("Vater von {n} Kindern", "Mutter von {n} Kindern"),
+    ("verheiratet", "verheiratet"),
+    ("verwitwet", "verwitwet"),
+    ("alleinerziehender Vater", "alleinerziehende Mutter"),
+    ("Vater eines schwerbehinderten Sohnes", "Mutter einer schwerbehinderten Tochter"),
+    ("geschieden", "geschieden"),
+)
+_COUNT_WORDS = ("zwei", "drei", "vier", "fünf")
 _HOUSEHOLD = (
     ("en", "zwei Kleinkindern"),
     ("en", "drei Kindern"),
@@ -333,6 +401,14 @@ class _Decision:
         return Part(text, label, risk)
 
     def month(self, day: dt.date, risk: str | None = None) -> Part:
+        """``Juli 2023``, sometimes a season (``Winter 2022/2023``)."""
+        if self.rng.random() < 0.12:
+            season = ("Winter", "Frühjahr", "Sommer", "Herbst")[(day.month % 12) // 3]
+            year = str(day.year)
+            if season == "Winter":
+                first = day.year - 1 if day.month < 3 else day.year
+                year = f"{first}/{first + 1}"
+            return Part(f"{season} {year}", "date-fact", risk)
         return Part(f"{MONTHS[day.month - 1]} {day.year}", "date-fact", risk)
 
     def later(self, days: tuple[int, int] = (3, 40)) -> dt.date:
@@ -405,6 +481,58 @@ class _Decision:
         """``seinen zwei Kleinkindern``: a family detail (``nat-idx``, low risk)."""
         ending, detail = self.rng.choice(_HOUSEHOLD)
         return [self.poss(party, ending) + " ", Part(detail, "nat-idx", "low")]
+
+    def circumstances(self, ref: Piece, person: Person) -> None:
+        """One sentence on a person's circumstances: age, career, health, family, study
+        or side business (``nat-idx``), in the shapes decisions use."""
+        f = person.gender == "f"
+        job = self.fake.profession(person.gender)
+        prefix = self.rng.choice(_CAREER)[f]
+        health_article, health = self.rng.choice(_HEALTH)
+        side_article, side = self.rng.choice(_SIDELINES)
+        family = self.rng.choice(_FAMILY)[f].format(n=self.rng.choice(_COUNT_WORDS))
+        age = self.rng.randint(19, 84)
+        subject = self.rng.choice(_SUBJECTS)
+        university = self.pick("Universität", "Hochschule", "Technischen Hochschule")
+        study = self.pick(
+            f"Student{'in' if f else ''} der {subject} an der {university} {self.fake.town()}",
+            f"Doktorand{'in' if f else ''} am Institut für {subject}",
+            f"Auszubildende{'' if f else 'r'} zu{'r' if f else 'm'} {job}",
+        )
+        self.w.say(
+            self.template(
+                "{T} ist {age} und {job}.",
+                "{T}, {career}, ist seit {year} ohne Arbeit.",
+                "{T} ist {career} und lebt von einer kleinen Rente.",
+                "{T} arbeitet als {job} bei der {employer}.",
+                "{T} ist seit {year} als {job} tätig.",
+                "{T} leidet seit Jahren an {health_art}{health}.",
+                "{T} ist nach eigenen Angaben wegen {health_art}{health} in Behandlung.",
+                "{T} betreibt nebenberuflich {side_art} {side}.",
+                "{T} ist {family}.",
+                "{T} ist {study}.",
+                "{T}, {job}, hat die Wohnung im Internet gefunden.",
+                "{T} ({age_adj}) erschien in Begleitung.",
+                "{T} besitzt die {nation_noun}.",
+            ),
+            T=ref,
+            age=Part(f"{age} Jahre alt", "nat-idx"),
+            age_adj=Part(f"{age} Jahre", "nat-idx"),
+            job=Part(job, "nat-idx"),
+            career=Part(f"{prefix} {job}", "nat-idx"),
+            year=Part(str(self.event.year - self.rng.randint(1, 20)), "date-fact"),
+            employer=Part(self.fake.company_name(), "jur-name"),
+            health_art=health_article + " " if health_article else "",
+            health=Part(health, "nat-idx"),
+            side_art=side_article,
+            side=Part(side, "nat-idx"),
+            family=Part(family, "nat-idx"),
+            study=Part(study, "nat-idx"),
+            nation_noun=Part(
+                self.fake.nationality("f").replace("Staatsangehörige", "Staatsangehörigkeit"),
+                "nat-idx",
+            ),
+        )
 
     def company_name(self, c: Company, risk: str | None = None) -> list[Piece]:
         return [Part(c.name, "jur-name", risk), " " + c.form]
@@ -1050,7 +1178,15 @@ class _Decision:
             "reduction": (defect, letter, neighbours, letter),
             "costs": (billing, reminder),
         }[self.kind]
+
+        def circumstances() -> None:
+            party = self.rng.choice([p for p in (tenant, landlord) if p.person is not None])
+            assert party.person is not None
+            self.circumstances(self.party_ref(party), party.person)
+
         optional = [extras, rent, parcel, number, account, occupant]
+        if tenant.person is not None or landlord.person is not None:
+            optional += [circumstances, circumstances]
         if self.manager is not None:
             optional.insert(5, manager)
         if landlord.company is not None:
@@ -1236,7 +1372,16 @@ class _Decision:
             )
             + "\n\n"
         )
-        self.sentences(accident, other_car, vin, passenger, police, about, optional=0.6)
+
+        def circumstances() -> None:
+            person = self.rng.choice([k.person, driver.person])
+            assert person is not None
+            ref = self.party_ref(k if person is k.person else driver)
+            self.circumstances(ref, person)
+
+        self.sentences(
+            accident, other_car, vin, passenger, police, about, circumstances, optional=0.6
+        )
         self.w.add("\n\n")
         self.sentences(expert, workshop, claim, contact, optional=0.6, shuffle=True)
 

@@ -100,7 +100,9 @@ class TrainingConfig:
     )
     span_class_weights: list[float] = field(default_factory=lambda: [1.0, 3.0, 3.0])
     label_set: str | None = field(default=None, metadata={"help": "JSON/YAML label set file"})
-    max_eval_documents: int | None = None
+    max_eval_documents: int | None = field(
+        default=None, metadata={"help": "evaluate on at most N documents of each source"}
+    )
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(asdict(self), indent=2) + "\n", encoding="utf-8")

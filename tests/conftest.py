@@ -97,3 +97,27 @@ def tiny_model_dir(tmp_path_factory):
     model.save_pretrained(root / "model")
     AutoTokenizer.from_pretrained(str(encoder)).save_pretrained(root / "model")
     return root / "model"
+
+
+REPORT_TEXT = (
+    "Der Kläger Jonas Weber wohnt in der Gartenstraße 3 in 80331 München seit dem 3. Mai 2021."
+)
+
+
+@pytest.fixture(scope="session")
+def sample_gold():
+    """Three gold documents with a name, two address parts and a date."""
+    from hf_anon.data import Document, Span
+    from hf_anon.labels import DEFAULT_LABELS
+
+    def span(part: str, label: str) -> Span:
+        start = REPORT_TEXT.index(part)
+        return Span(start, start + len(part), label, DEFAULT_LABELS[label].risk)
+
+    spans = [
+        span("Jonas Weber", "nat-name"),
+        span("Gartenstraße 3", "address-name"),
+        span("80331 München", "address-name"),
+        span("3. Mai 2021", "date-fact"),
+    ]
+    return [Document(f"d{i}", REPORT_TEXT, list(spans)) for i in range(3)]

@@ -24,8 +24,10 @@ from hf_anon.alignment import (
     merge_windows,
     one_hot,
     plan_windows,
+    snap_to_words,
     spans_to_token_tags,
     tags_to_spans,
+    trim_punctuation,
 )
 from hf_anon.data import Document, Span, validate_document
 from hf_anon.labels import DEFAULT_LABELS
@@ -311,3 +313,80 @@ def test_merge_windows_averages_overlapping_predictions(wordpiece_tokenizer):
     assert np.allclose(merged[: second.token_start], 0.0)
     with pytest.raises(ValueError, match="window outputs"):
         merge_windows(encoded, outputs[:-1])
+
+
+def test_snap_to_words_widens_partial_words_and_keeps_punctuation_out():
+    text = "Zeitraum 01.01.2022 bis (Az. 51.2-BS-1187/23). „Frau Brandstätters Brief"
+    part = lambda word: Span(text.index(word), text.index(word) + len(word), "x")  # noqa: E731
+    snapped = snap_to_words(text, [part("2022"), part("-1187"), part("Brandstätte")])
+    assert [text[s.start : s.end] for s in snapped] == [
+        "01.01.2022",
+        "51.2-BS-1187/23",
+        "Brandstätters",
+    ]
+
+
+def test_snap_to_words_merges_pieces_of_one_word_keeping_the_longest_label():
+    text = "am 10.12.2022 wegen"
+    pieces = [Span(3, 5, "date-world", "low", 0.6), Span(9, 13, "date-fact", "medium", 0.9)]
+    assert snap_to_words(text, pieces) == [Span(3, 13, "date-fact", "medium", 0.9)]
+
+
+def test_snap_to_words_stops_after_max_extend_characters():
+    text = "x" * 200
+    assert snap_to_words(text, [Span(100, 101, "x")], max_extend=10) == [Span(90, 111, "x")]
+
+
+@given(
+    text=st.text(alphabet=st.sampled_from("ab .,„“-/\n"), max_size=60),
+    data=st.data(),
+)
+def test_snapped_spans_cover_the_originals_and_never_overlap(text, data):
+    assume(text)
+    cuts = sorted(data.draw(st.sets(st.integers(0, len(text)), max_size=8)))
+    spans = [Span(a, b, "x") for a, b in itertools.pairwise(cuts[: len(cuts) // 2 * 2]) if a < b]
+    spans = spans[::2]
+    snapped = snap_to_words(text, spans)
+    for a, b in itertools.pairwise(snapped):
+        assert a.end <= b.start
+    for span in spans:
+        assert any(s.start <= span.start and span.end <= s.end for s in snapped)
+    for s in snapped:
+        original = [o for o in spans if s.start <= o.start and o.end <= s.end]
+        assert original
+        # widening only crosses non-whitespace characters, within each word
+        added = (
+            text[s.start : min(o.start for o in original)]
+            + text[max(o.end for o in original) : s.end]
+        )
+        assert not any(c.isspace() for c in added)
+
+
+def test_trim_punctuation_leaves_out_what_the_guidelines_leave_out():
+    text = "Hauptstraße 21, Kellerabteil Nr. 7. (TK-88 403 771) Bahnhofstr. „),"
+    spans = [
+        Span(0, 15, "address-name"),  # "Hauptstraße 21,"
+        Span(16, 35, "address-idx"),  # "Kellerabteil Nr. 7."
+        Span(36, 51, "id-number"),  # "(TK-88 403 771)"
+        Span(52, 63, "address-name"),  # "Bahnhofstr." keeps its abbreviation dot
+        Span(64, 67, "x"),  # punctuation only: dropped
+    ]
+    assert [text[s.start : s.end] for s in trim_punctuation(text, spans)] == [
+        "Hauptstraße 21",
+        "Kellerabteil Nr. 7",
+        "TK-88 403 771",
+        "Bahnhofstr.",
+    ]
+
+
+@given(text=st.text(alphabet=st.sampled_from("ab1 .,()„“-\n"), max_size=40), data=st.data())
+def test_trimmed_spans_lie_inside_the_originals(text, data):
+    assume(text)
+    a = data.draw(st.integers(0, len(text) - 1))
+    b = data.draw(st.integers(a + 1, len(text)))
+    trimmed = trim_punctuation(text, [Span(a, b, "x", "low", 0.5)])
+    for span in trimmed:
+        assert a <= span.start < span.end <= b and (span.label, span.score) == ("x", 0.5)
+        assert not text[span.start].isspace() and not text[span.end - 1].isspace()
+    if not trimmed:
+        assert not any(c.isalnum() or c == "-" for c in text[a:b])

@@ -107,7 +107,7 @@ def test_a_folder_is_anonymized_file_by_file_and_failures_are_reported(
     # the bad ones: no output, a clear message, the batch went on
     assert not (out / "bad.txt").exists() and not (out / "scan.pdf").exists()
     assert re.search(r"bad\.txt: not valid UTF-8 at byte 23 \(line 2\)", err)
-    assert re.search(r"scan\.pdf: \.pdf files are not supported", err)
+    assert re.search(r"scan\.pdf: not a readable PDF file", err)
     assert "2 of 4 files anonymized (2 failed, 1 other files skipped), 3 documents" in err
     assert "6 spans replaced (nat-name 4, address-name 1, court-name 1), 1 of them found" in err
     assert "title (1)" in err
@@ -155,6 +155,24 @@ def test_selection_operators_and_secret(stub_model, inputs, tmp_path, monkeypatc
     assert "NOT_SET_ANYWHERE is not set" in capsys.readouterr().err
 
 
+def test_docx_and_pdf_are_read_and_written_as_txt(stub_model, tmp_path, capsys):
+    from test_readers import make_docx, make_pdf
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_docx(folder / "u.docx", ["Der Kläger Hans Müller", "wohnt in der Bahnhofstraße 12."])
+    (folder / "v.pdf").write_bytes(make_pdf([["Die Zeugin Eva Schmidt"], ["Herr Müller klagt."]]))
+    (folder / "w.doc").write_bytes(b"old Word")
+    assert run(str(folder), "--output", str(tmp_path / "out"), "--mode", "label") == 1
+    assert (tmp_path / "out" / "u.txt").read_text(encoding="utf-8") == (
+        "Der Kläger <nat-name-1>\nwohnt in der <address-name-1>."
+    )
+    assert (tmp_path / "out" / "v.txt").read_text(encoding="utf-8") == (
+        "Die Zeugin <nat-name-1>\n\nHerr Müller klagt."
+    )
+    assert re.search(r"w\.doc: \.doc files are not supported", capsys.readouterr().err)
+
+
 def test_a_detection_failure_fails_only_its_file(stub_model, tmp_path, capsys):
     folder = tmp_path / "in"
     folder.mkdir()
@@ -177,7 +195,7 @@ def test_invalid_arguments_end_with_exit_code_2(stub_model, inputs, tmp_path, ca
     empty = tmp_path / "empty"
     empty.mkdir()
     assert run(str(empty), *out) == 2
-    assert "no .txt or .jsonl files" in capsys.readouterr().err
+    assert "no .txt, .jsonl, .docx or .pdf files" in capsys.readouterr().err
 
 
 SENTENCE = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München. "

@@ -80,3 +80,18 @@ def test_export_command_writes_a_pipeline_checkpoint(model_dir, tmp_path):
     assert main(["export", "--model", str(model_dir), "--out", str(tmp_path / "plain")]) == 0
     tagger = pipeline("token-classification", model=str(tmp_path / "plain"))
     assert all(e["entity"].split("-", 1)[1] in DEFAULT_LABELS.names for e in tagger(SENTENCE))
+
+
+def test_windows_default_to_those_the_model_was_trained_with(model_dir, tmp_path):
+    import shutil
+
+    assert SpanDetector.from_pretrained(model_dir).max_length == 512  # no training_config
+    trained = tmp_path / "trained"
+    shutil.copytree(model_dir, trained)
+    (trained / "training_config.json").write_text(json.dumps({"max_length": 64, "stride": 8}))
+    detector = SpanDetector.from_pretrained(trained)
+    assert (detector.max_length, detector.stride) == (64, 8)
+    detector = SpanDetector.from_pretrained(trained, max_length=32, stride=None)
+    assert (detector.max_length, detector.stride) == (32, 8)
+    (trained / "training_config.json").write_text("[]")
+    assert SpanDetector.from_pretrained(trained).max_length == 512

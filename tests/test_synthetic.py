@@ -82,7 +82,8 @@ def test_span_texts_match_the_shape_of_their_label(docs):
     month = "|".join(MONTHS)
     date = re.compile(
         rf"(?:\d{{1,2}}\.\d{{1,2}}\.\d{{4}}|\d{{1,2}}\. (?:{month}) \d{{4}}|"
-        rf"(?:{month}) \d{{4}}|\d{{4}})(?:, \d{{2}}[:.]\d{{2}} Uhr)?|\d{{2}}[:.]\d{{2}} Uhr"
+        rf"(?:{month}) \d{{4}}|\d{{4}})(?:, \d{{2}}[:.]\d{{2}} Uhr)?|\d{{2}}[:.]\d{{2}} Uhr|"
+        r"(?:Frühjahr|Sommer|Herbst) \d{4}|Winter (\d{4})/\d{4}"
     )
     for label in ("date-fact", "date-world"):
         assert all(date.fullmatch(t) for t in spans_of(docs, label)), label

@@ -1,0 +1,529 @@
+"""hf-anon demo: find and replace personal data in a German court decision, in the browser.
+
+    python app.py                                  # the bundled default model
+    python app.py --model outputs/e5-small/best    # a model folder or hub id
+    python app.py --host 0.0.0.0 --port 8080       # reachable from other machines
+
+Paste a text or upload a ``.txt``, ``.docx`` or ``.pdf`` file (at most 5 MB); the page
+shows the detected stretches (colour per label, with their risk), the anonymized text for
+the chosen mode (redact, label, initials, pseudonym), a table of the spans and downloads
+of both.
+
+API: the endpoint ``/anonymize`` takes ``(text, mode, labels, min_risk)`` and returns
+``(anonymized text, spans, highlighted, table, summary, .txt file, .json file)``::
+
+    from gradio_client import Client
+    text, spans, *_ = Client("http://127.0.0.1:7860/").predict(
+        "Der Kläger Hans Müller …", "label", ["nat-name"], "low", api_name="/anonymize"
+    )
+
+Privacy: no analytics, no flagging, no run history in the browser, no monitoring
+endpoint; the input text is never logged. An uploaded file is deleted as soon as its
+text is read. Downloads are written to a private temporary folder, one sub-folder per
+call; sub-folders older than :data:`DOWNLOAD_MAX_AGE` seconds are deleted on every call
+and the whole folder when the app ends. Gradio's own copies (uploads, served downloads)
+are deleted after the same time by ``delete_cache``.
+
+Everything the page does is a plain function of strings (:func:`anonymize_text`,
+:func:`read_upload`, …), tested without a browser; :func:`build_demo` wires them into
+Gradio Blocks and :func:`main` starts the server.
+"""
+
+from __future__ import annotations
+
+import os
+
+# Before gradio is imported: it reads these when it loads.
+os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
+os.environ.setdefault("HF_HUB_DISABLE_TELEMETRY", "1")
+
+import argparse
+import atexit
+import contextlib
+import inspect
+import json
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+import pandas as pd
+
+from hf_anon.anonymizer import AnonymizationError, Anonymizer, Replacement
+from hf_anon.data import Span
+from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.readers import SUPPORTED, read_text
+
+#: Modes offered on the page: (what the radio shows, the operator name).
+MODES: list[tuple[str, str]] = [
+    ("Schwärzen: […]", "redact"),
+    ("Kategorie: <nat-name-1>", "label"),
+    ("Initialen: H. M.", "initials"),
+    ("Pseudonyme: erfundene Namen", "pseudonym"),
+]
+DEFAULT_MODE = "label"
+#: Longest text processed (characters); the CPU demo is not meant for whole files.
+MAX_CHARS = 200_000
+#: Largest upload; Gradio refuses bigger files before they reach the app.
+MAX_FILE_SIZE = "5mb"
+#: Seconds a download (and Gradio's cached copy) is kept.
+DOWNLOAD_MAX_AGE = 900
+#: The columns of the span table.
+COLUMNS = ["text", "label", "risk", "score", "start", "end", "replacement", "source"]
+
+NOTE = """\
+**Bitte beachten:** Die Ausgabe ist ein Vorschlag eines statistischen Modells. Sie muss
+vor jeder Veröffentlichung von einem Menschen vollständig geprüft werden und ist **keine
+Garantie für Anonymität**: Das Modell übersieht Angaben und markiert mitunter zu viel.
+Eingaben werden nicht gespeichert oder protokolliert; hochgeladene Dateien werden nach dem
+Lesen gelöscht, Downloads nach 15 Minuten. Die Beispiele sind erfunden.
+"""
+
+# ------------------------------------------------------------------------------ examples
+
+#: Fictional decisions written for this demo: every name, address, plate and number is
+#: invented.
+EXAMPLES: dict[str, str] = {
+    "Mietrecht (Kaution)": """\
+Amtsgericht Lindenfeld
+Az.: 12 C 345/23
+
+Im Namen des Volkes
+Urteil
+
+In dem Rechtsstreit
+Jonas Feldkamp, Birkenweg 7, 34567 Lindenfeld,
+– Kläger –
+Prozessbevollmächtigte: Rechtsanwältin Dr. Miriam Oster, Marktplatz 2, 34567 Lindenfeld,
+gegen
+Helga Brandstetter, Am Mühlbach 3, 34567 Lindenfeld,
+– Beklagte –
+
+hat das Amtsgericht Lindenfeld durch die Richterin am Amtsgericht Kessler auf die \
+mündliche Verhandlung vom 14. März 2024 für Recht erkannt:
+Die Beklagte wird verurteilt, an den Kläger 1.240,00 € zu zahlen.
+
+Tatbestand
+Der Kläger mietete ab dem 1. Juni 2019 die Wohnung im 2. Obergeschoss links des Hauses \
+Am Mühlbach 3. Er überwies die Kaution auf das Konto DE00 1111 2222 3333 4444 55 der \
+Beklagten. Frau Brandstetter behielt die Kaution nach dem Auszug des Klägers am \
+31. August 2023 vollständig ein.
+""",
+    "Verkehrsunfall": """\
+Landgericht Obersteinach – 3 O 118/22
+
+Urteil
+
+Die Klägerin, Frau Lea Marquardt, geboren am 17. Mai 1990, wohnhaft Lerchenstraße 21, \
+55512 Obersteinach, verlangt von der Beklagten, der Sonnenfels Versicherung AG, \
+Schadensersatz aus einem Verkehrsunfall.
+
+Am 23. September 2022 gegen 17:45 Uhr fuhr die Klägerin mit ihrem VW Golf, amtliches \
+Kennzeichen OBS-LM 482, auf der Hauptstraße in Obersteinach. Der bei der Beklagten \
+versicherte Fahrer Tobias Wendrich bog mit einem Ford Transit (Kennzeichen OBS-TW 77) \
+ohne zu blinken nach links ab. Die Zeugin Greta Hollmann, eine Nachbarin der Klägerin, \
+beobachtete den Unfall. Die Polizei nahm ihn unter dem Aktenzeichen VU 2209/4471 auf.
+
+Die Klägerin erlitt eine Prellung der linken Schulter und war bis zum 7. Oktober 2022 \
+arbeitsunfähig. Herr Wendrich bestreitet, dass er abgebogen sei.
+""",
+    "Arbeitsrecht (Kündigung)": """\
+Arbeitsgericht Neuhaven
+Aktenzeichen: 4 Ca 990/23
+
+In dem Rechtsstreit der Sabine Korte-Yıldız, Kastanienallee 14, 26999 Neuhaven,
+gegen die Grünholz Logistik GmbH, vertreten durch den Geschäftsführer Malte Ebersbach, \
+Hafenstraße 50, 26999 Neuhaven, eingetragen im Handelsregister des Amtsgerichts Neuhaven \
+unter HRB 48213,
+
+hat das Arbeitsgericht Neuhaven durch den Richter am Arbeitsgericht Dr. Pohlmann am \
+9. Februar 2024 entschieden: Die Kündigung vom 30. Juni 2023 ist unwirksam.
+
+Die 1981 geborene Klägerin ist seit dem 1. April 2015 als Lagerleiterin bei der \
+Beklagten beschäftigt. Sie ist verheiratet und zwei Kindern gegenüber unterhaltspflichtig. \
+Ihr Ehemann Kemal Yıldız schrieb der Personalabteilung am 2. Juli 2023 an \
+personal@gruenholz-logistik.example.org.
+""",
+    "Strafrecht (Trunkenheitsfahrt)": """\
+Amtsgericht Wendelsheim
+Strafrichter – 21 Ds 610 Js 5521/23
+
+Urteil vom 5. Dezember 2023
+
+Der Angeklagte Finn Ostermeier, geboren am 2. Februar 1999, Fliesenleger, wohnhaft \
+Uferweg 9, 67999 Wendelsheim, wird wegen fahrlässiger Trunkenheit im Verkehr zu einer \
+Geldstrafe von 40 Tagessätzen zu je 35,00 € verurteilt.
+
+Gründe
+Am 11. Juli 2023 gegen 23:10 Uhr fuhr der Angeklagte mit seinem Opel Corsa, amtliches \
+Kennzeichen WDH-FO 219, von der Gaststätte in der Brunnengasse 4 nach Hause. Die \
+Polizeibeamtin Jana Rieger hielt ihn an. Die Blutprobe ergab 1,3 Promille. Seine \
+Lebensgefährtin Mira Schönfeld bestätigte, dass er zuvor vier Bier getrunken hatte.
+""",
+}
+
+# ----------------------------------------------------------------------- plain functions
+
+
+def category(label: str, risk: str) -> str:
+    """The name a highlighted stretch shows: ``nat-name · high``."""
+    return f"{label} · {risk}"
+
+
+def color_map(label_set: LabelSet = DEFAULT_LABELS) -> dict[str, str]:
+    """Every :func:`category` of the label set → its label's colour."""
+    return {
+        category(label.name, risk): label.color for label in label_set for risk in label_set.risks
+    }
+
+
+def effective_risk(span: Span | Replacement, label_set: LabelSet = DEFAULT_LABELS) -> str:
+    """The higher of the span's own risk and its label's usual risk: the risk the
+    minimum-risk filter compares (hf_anon fails closed)."""
+    usual = label_set[span.label].risk
+    if span.risk not in label_set.risks:
+        return usual
+    return max(usual, span.risk, key=label_set.risk_rank)
+
+
+@dataclass
+class DemoResult:
+    """What the page shows for one text (all plain values)."""
+
+    text: str
+    anonymized: str
+    spans: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def highlighted(self) -> list[tuple[str, str | None]]:
+        """The original text in pieces for ``gr.HighlightedText``: (piece, category or
+        None)."""
+        pieces: list[tuple[str, str | None]] = []
+        cursor = 0
+        for span in self.spans:  # sorted, non-overlapping
+            if span["start"] > cursor:
+                pieces.append((self.text[cursor : span["start"]], None))
+            pieces.append((span["text"], category(span["label"], span["risk"])))
+            cursor = span["end"]
+        if cursor < len(self.text) or not pieces:
+            pieces.append((self.text[cursor:], None))
+        return pieces
+
+    @property
+    def rows(self) -> list[list[Any]]:
+        """One row per span, in :data:`COLUMNS` order."""
+        return [
+            [
+                *(s[key] for key in ("text", "label", "risk", "score", "start", "end")),
+                "" if s["replacement"] is None else s["replacement"],
+                s["source"],
+            ]
+            for s in self.spans
+        ]
+
+    def table(self) -> pd.DataFrame:
+        return pd.DataFrame(self.rows, columns=COLUMNS)
+
+    def summary(self) -> str:
+        if not self.text.strip():
+            return "Kein Text."
+        replaced = [s for s in self.spans if s["replacement"] is not None]
+        leaks = sum(s["source"] == "leak-check" for s in self.spans)
+        detected = len(self.spans) - leaks
+        return (
+            f"{detected} Stellen erkannt, {len(replaced)} ersetzt"
+            + (f" (davon {leaks} durch die Leak-Prüfung gefunden)" if leaks else "")
+            + "."
+        )
+
+    def spans_json(self) -> str:
+        return json.dumps(self.spans, ensure_ascii=False, indent=2) + "\n"
+
+
+def anonymize_text(
+    anonymizer: Anonymizer,
+    text: str | None,
+    mode: str = DEFAULT_MODE,
+    labels: Sequence[str] | None = None,
+    min_risk: str | None = None,
+    *,
+    seed: int | None = None,
+) -> DemoResult:
+    """Detect and replace; the spans are the model's detections on the original text and
+    the further occurrences the leak check replaced, with what replaced them (None for a
+    detection that the label or risk filter kept)."""
+    text = text or ""
+    if mode not in {value for _, value in MODES}:
+        raise ValueError(f"unknown mode {mode!r}; choose one of {[v for _, v in MODES]}")
+    if len(text) > MAX_CHARS:
+        raise ValueError(
+            f"the text has {len(text):,} characters; the demo takes at most {MAX_CHARS:,}"
+        )
+    if not text.strip():
+        return DemoResult(text, text)
+    label_set = anonymizer.label_set
+    result = anonymizer.anonymize(
+        text,
+        mode=mode,
+        labels=list(label_set.names if labels is None else labels),
+        min_risk=min_risk or None,
+        seed=seed,
+    )
+    by_offsets = {(r.start, r.end): r for r in result.replacements}
+    entries: list[tuple[Span | Replacement, str]] = [(s, "model") for s in result.spans]
+    entries += [(r, r.source) for r in result.replacements if r.source != "detector"]
+    spans: list[dict[str, Any]] = []
+    end = 0
+    for item, source in sorted(entries, key=lambda e: (e[0].start, -e[0].end)):
+        if item.start < end:  # never two highlights over one stretch
+            continue
+        end = item.end
+        replacement = by_offsets.get((item.start, item.end))
+        spans.append(
+            {
+                "start": item.start,
+                "end": item.end,
+                "text": text[item.start : item.end],
+                "label": item.label,
+                "risk": effective_risk(item, label_set),
+                "score": None if item.score is None else round(float(item.score), 3),
+                "source": source,
+                "replacement": None if replacement is None else replacement.text,
+            }
+        )
+    return DemoResult(text, result.text, spans)
+
+
+def read_upload(path: str | Path | None) -> str:
+    """The text of an uploaded file, which is deleted afterwards (also on an error).
+
+    Errors name the file, not the server's temporary path.
+    """
+    if not path:
+        return ""
+    path = Path(path)
+    try:
+        if path.stat().st_size > 5 * 1024 * 1024:
+            raise ValueError(f"{path.name}: the file is larger than {MAX_FILE_SIZE}")
+        return read_text(path)
+    except ValueError as err:
+        raise ValueError(str(err).replace(str(path), path.name)) from None
+    finally:
+        path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # Gradio puts each upload in a folder of its own
+            path.parent.rmdir()
+
+
+class Downloads:
+    """Files offered for download: one new folder per call under a private temporary
+    folder (mode 0700). Folders older than ``max_age`` seconds are deleted whenever a
+    new one is made; the whole folder when the process ends."""
+
+    def __init__(self, root: str | Path | None = None, max_age: float = DOWNLOAD_MAX_AGE):
+        self.root = Path(root) if root else Path(tempfile.mkdtemp(prefix="hf-anon-demo-"))
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.max_age = max_age
+        atexit.register(shutil.rmtree, self.root, ignore_errors=True)
+
+    def prune(self, now: float | None = None) -> None:
+        now = time.time() if now is None else now
+        for folder in self.root.iterdir():
+            with contextlib.suppress(OSError):
+                if now - folder.stat().st_mtime > self.max_age:
+                    shutil.rmtree(folder, ignore_errors=True)
+
+    def write(self, files: dict[str, str]) -> list[str]:
+        """Write ``{file name: text}`` to a new folder; the paths in the same order."""
+        self.prune()
+        folder = Path(tempfile.mkdtemp(dir=self.root))
+        paths = []
+        for name, content in files.items():
+            path = folder / name
+            path.write_text(content, encoding="utf-8")
+            paths.append(str(path))
+        return paths
+
+
+def outputs_for(result: DemoResult, downloads: Downloads | None) -> tuple:
+    """The values of the page's outputs, in the order of the ``/anonymize`` endpoint."""
+    files: list[str | None] = [None, None]
+    if downloads is not None and result.text.strip():
+        files = list(
+            downloads.write(
+                {"anonymisiert.txt": result.anonymized, "spans.json": result.spans_json()}
+            )
+        )
+    return (
+        result.anonymized,
+        result.spans,
+        result.highlighted,
+        result.table(),
+        result.summary(),
+        *files,
+    )
+
+
+def labels_markdown(label_set: LabelSet = DEFAULT_LABELS) -> str:
+    rows = [f"| `{label.name}` | {label.risk} | {label.description_de} |" for label in label_set]
+    return "| Kategorie | übliches Risiko | Beschreibung |\n|---|---|---|\n" + "\n".join(rows)
+
+
+# -------------------------------------------------------------------------------- gradio
+
+
+def build_demo(anonymizer: Anonymizer, *, downloads: Downloads | None = None) -> gr.Blocks:
+    """The page (Gradio Blocks) for an anonymizer."""
+    downloads = downloads or Downloads()
+    label_set = anonymizer.label_set
+
+    def anonymize(text, mode, labels, min_risk):
+        try:
+            result = anonymize_text(anonymizer, text, mode, labels, min_risk)
+        except (AnonymizationError, ValueError) as err:
+            raise gr.Error(str(err), print_exception=False) from None
+        return outputs_for(result, downloads)
+
+    def load_file(path):
+        try:
+            return read_upload(path), None
+        except (ValueError, OSError) as err:
+            raise gr.Error(str(err), print_exception=False) from None
+
+    with gr.Blocks(
+        title="hf-anon: Anonymisierung von Gerichtsentscheidungen",
+        analytics_enabled=False,
+        delete_cache=(DOWNLOAD_MAX_AGE // 3, DOWNLOAD_MAX_AGE),
+    ) as demo:
+        gr.Markdown(
+            "# hf-anon: Personenbezogene Daten in Gerichtsentscheidungen finden und ersetzen"
+        )
+        gr.Markdown(NOTE, elem_id="review-note")
+        with gr.Row():
+            with gr.Column(scale=1):
+                text_in = gr.Textbox(
+                    label="Entscheidung (Text einfügen)",
+                    lines=14,
+                    max_lines=30,
+                    max_length=MAX_CHARS,
+                    placeholder="Text einer Entscheidung einfügen, Datei hochladen "
+                    "oder ein Beispiel wählen …",
+                    elem_id="input-text",
+                )
+                upload = gr.File(
+                    label=f"… oder Datei hochladen ({', '.join(SUPPORTED)}, max. 5 MB)",
+                    file_types=list(SUPPORTED),
+                    type="filepath",
+                    elem_id="upload",
+                )
+                gr.Examples(
+                    examples=[[text] for text in EXAMPLES.values()],
+                    example_labels=list(EXAMPLES),
+                    inputs=[text_in],
+                    label="Erfundene Beispiele",
+                )
+                mode = gr.Radio(MODES, value=DEFAULT_MODE, label="Ersetzen durch", elem_id="mode")
+                min_risk = gr.Radio(
+                    [("alle", "low"), ("ab medium", "medium"), ("nur high", "high")],
+                    value="low",
+                    label="Mindestrisiko",
+                    info="ersetzt nur Stellen mit mindestens diesem Risiko",
+                    elem_id="min-risk",
+                )
+                labels = gr.CheckboxGroup(
+                    [(f"{label.name} ({label.risk})", label.name) for label in label_set],
+                    value=label_set.names,
+                    label="Kategorien, die ersetzt werden",
+                    show_select_all=True,
+                    elem_id="labels",
+                )
+                button = gr.Button("Anonymisieren", variant="primary", elem_id="anonymize")
+            with gr.Column(scale=1):
+                summary = gr.Markdown(elem_id="summary")
+                highlighted = gr.HighlightedText(
+                    label="Erkannte Stellen (Kategorie · Risiko)",
+                    color_map=color_map(label_set),
+                    show_legend=False,
+                    elem_id="highlighted",
+                )
+                text_out = gr.Textbox(
+                    label="Anonymisierter Text",
+                    lines=14,
+                    max_lines=30,
+                    interactive=False,
+                    buttons=["copy"],
+                    elem_id="output-text",
+                )
+                with gr.Row():
+                    txt_file = gr.File(label="Anonymisierter Text (.txt)", interactive=False)
+                    json_file = gr.File(
+                        label="Stellen (.json, enthält die Originale!)", interactive=False
+                    )
+        table = gr.Dataframe(
+            headers=COLUMNS,
+            datatype=["str", "str", "str", "number", "number", "number", "str", "str"],
+            label="Erkannte Stellen",
+            interactive=False,
+            wrap=True,
+            elem_id="spans-table",
+        )
+        with gr.Accordion("Stellen als JSON", open=False):
+            spans_json = gr.JSON(label="Stellen", elem_id="spans-json")
+        with gr.Accordion("Kategorien", open=False):
+            gr.Markdown(labels_markdown(label_set))
+
+        inputs = [text_in, mode, labels, min_risk]
+        outputs = [text_out, spans_json, highlighted, table, summary, txt_file, json_file]
+        button.click(anonymize, inputs, outputs, api_name="anonymize")
+        upload.upload(load_file, upload, [text_in, upload], api_visibility="private").success(
+            anonymize, inputs, outputs, api_visibility="private"
+        )
+    return demo
+
+
+#: Settings of ``launch`` that keep data on the server and out of logs and browsers.
+PRIVATE_LAUNCH = {
+    "max_file_size": MAX_FILE_SIZE,
+    "enable_monitoring": False,  # no /monitoring endpoint
+    "run_history": False,  # no runs (inputs!) saved in the browser (newer Gradio 6)
+    "footer_links": ["api"],
+    "ssr_mode": False,
+    "mcp_server": False,
+    "pwa": False,
+}
+
+
+def launch(demo: gr.Blocks, host: str = "127.0.0.1", port: int = 7860, share: bool = False, **kw):
+    """Start the server with :data:`PRIVATE_LAUNCH` (those this Gradio knows)."""
+    known = inspect.signature(demo.launch).parameters
+    options = {k: v for k, v in PRIVATE_LAUNCH.items() if k in known}
+    return demo.launch(server_name=host, server_port=port, share=share, **options, **kw)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument(
+        "--model", help="hf-anon model folder or hub id (default: the bundled model)"
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=7860, help="port (default 7860)")
+    parser.add_argument(
+        "--share", action="store_true", help="also serve through a public gradio.live link"
+    )
+    args = parser.parse_args(argv)
+    if args.model is None:
+        from hf_anon.hub import default_model
+
+        args.model = default_model()
+    print(f"loading {args.model} …", file=sys.stderr)
+    anonymizer = Anonymizer.from_pretrained(args.model)
+    launch(build_demo(anonymizer), args.host, args.port, args.share)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

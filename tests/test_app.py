@@ -1,0 +1,362 @@
+"""The Gradio demo (``app.py``): its functions, the running app through ``gradio_client``
+and once in a real browser (Playwright with Debian's Chromium).
+
+The model is a pattern detector (an :class:`Anonymizer` built from a callable), so span
+checks are exact and fast; one test runs the tiny random model of ``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from test_readers import make_docx, make_pdf  # noqa: E402
+
+import app  # noqa: E402
+from hf_anon.anonymizer import Anonymizer  # noqa: E402
+from hf_anon.data import Span  # noqa: E402
+from hf_anon.labels import DEFAULT_LABELS  # noqa: E402
+
+# Gradio's queue statistics use pandas options that pandas 3 deprecates (not ours).
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:'future.no_silent_downcasting' is deprecated"),
+    pytest.mark.filterwarnings("ignore:The copy keyword is deprecated"),
+]
+
+PATTERNS = {
+    r"Hans Müller": ("nat-name", "high", 0.97),
+    r"Bahnhofstraße 12": ("address-name", "high", 0.9),
+    r"Amtsgericht München": ("court-name", "low", 0.8),
+    r"VW Golf": ("car-name", "medium", 0.7),  # predicted above the label's usual risk
+}
+TEXT = (
+    "Das Amtsgericht München hört den Kläger Hans Müller, Bahnhofstraße 12, an. "
+    "Herr Müller fuhr einen VW Golf."
+)
+LABELLED = (
+    "Das <court-name-1> hört den Kläger <nat-name-1>, <address-name-1>, an. "
+    "Herr <nat-name-1> fuhr einen <car-name-1>."
+)
+
+
+def detect(texts):
+    if any("KAPUTT" in t for t in texts):
+        raise RuntimeError("the model broke")
+    return [
+        sorted(
+            Span(m.start(), m.end(), label, risk, score)
+            for pattern, (label, risk, score) in PATTERNS.items()
+            for m in re.finditer(pattern, text)
+        )
+        for text in texts
+    ]
+
+
+@pytest.fixture(scope="module")
+def anonymizer():
+    return Anonymizer(detect)
+
+
+def spans_of(result):
+    return [(s["text"], s["label"], s["risk"], s["source"], s["replacement"]) for s in result.spans]
+
+
+# ------------------------------------------------------------------------------- units
+
+
+def test_every_label_has_a_colour_for_every_risk():
+    colours = app.color_map()
+    assert len(colours) == len(DEFAULT_LABELS) * len(DEFAULT_LABELS.risks)
+    assert (
+        colours["nat-name · high"] == colours["nat-name · low"] == DEFAULT_LABELS["nat-name"].color
+    )
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in colours.values())
+    assert len({label.color for label in DEFAULT_LABELS}) == len(DEFAULT_LABELS)
+
+
+def test_label_mode_spans_highlights_and_table(anonymizer):
+    result = app.anonymize_text(anonymizer, TEXT, "label")
+    assert result.anonymized == LABELLED
+    assert spans_of(result) == [
+        ("Amtsgericht München", "court-name", "low", "model", "<court-name-1>"),
+        ("Hans Müller", "nat-name", "high", "model", "<nat-name-1>"),
+        ("Bahnhofstraße 12", "address-name", "high", "model", "<address-name-1>"),
+        ("Müller", "nat-name", "high", "leak-check", "<nat-name-1>"),
+        ("VW Golf", "car-name", "medium", "model", "<car-name-1>"),
+    ]
+    assert all(TEXT[s["start"] : s["end"]] == s["text"] for s in result.spans)
+    pieces = result.highlighted
+    assert "".join(piece for piece, _ in pieces) == TEXT
+    assert [c for _, c in pieces if c] == [
+        "court-name · low",
+        "nat-name · high",
+        "address-name · high",
+        "nat-name · high",
+        "car-name · medium",
+    ]
+    table = result.table()
+    assert list(table.columns) == app.COLUMNS
+    assert table.iloc[1].tolist() == [
+        "Hans Müller",
+        "nat-name",
+        "high",
+        0.97,
+        40,
+        51,
+        "<nat-name-1>",
+        "model",
+    ]
+    assert (
+        result.summary()
+        == "4 Stellen erkannt, 5 ersetzt (davon 1 durch die Leak-Prüfung gefunden)."
+    )
+    assert json.loads(result.spans_json()) == result.spans
+
+
+@pytest.mark.parametrize(
+    ("mode", "pattern"),
+    [
+        ("redact", r"Das \[…\] hört den Kläger \[…\], \[…\], an\. Herr \[…\] fuhr einen \[…\]\."),
+        ("initials", r"Das .+ hört den Kläger [A-Z]\. [A-Z]\., .+, an\. Herr [A-Z]\. fuhr .+\."),
+        ("pseudonym", r"Das .+ hört den Kläger \w+ [\w-]+, .+, an\. Herr [\w-]+ fuhr einen .+\."),
+    ],
+)
+def test_other_modes(anonymizer, mode, pattern):
+    result = app.anonymize_text(anonymizer, TEXT, mode, seed=1)
+    assert re.fullmatch(pattern, result.anonymized), result.anonymized
+    for form in ("Müller", "Bahnhofstraße", "München"):
+        assert form not in result.anonymized
+    assert all(s["replacement"] for s in result.spans)
+
+
+def test_label_filter_and_minimum_risk(anonymizer):
+    only_names = app.anonymize_text(anonymizer, TEXT, "label", ["nat-name"])
+    assert only_names.anonymized == (
+        "Das Amtsgericht München hört den Kläger <nat-name-1>, Bahnhofstraße 12, an. "
+        "Herr <nat-name-1> fuhr einen VW Golf."
+    )
+    # kept detections are still shown, without a replacement
+    assert [s["replacement"] for s in only_names.spans] == [
+        None,
+        "<nat-name-1>",
+        None,
+        "<nat-name-1>",
+        None,
+    ]
+    assert only_names.rows[0][6] == ""
+    assert (
+        only_names.summary()
+        == "4 Stellen erkannt, 2 ersetzt (davon 1 durch die Leak-Prüfung gefunden)."
+    )
+
+    medium = app.anonymize_text(anonymizer, TEXT, "label", None, "medium")
+    assert "Amtsgericht München" in medium.anonymized  # court-name: low
+    assert "<car-name-1>" in medium.anonymized  # car-name: usually low, predicted medium
+    high = app.anonymize_text(anonymizer, TEXT, "label", None, "high")
+    assert high.anonymized == (
+        "Das Amtsgericht München hört den Kläger <nat-name-1>, <address-name-1>, an. "
+        "Herr <nat-name-1> fuhr einen VW Golf."
+    )
+    nothing = app.anonymize_text(anonymizer, TEXT, "label", [])
+    assert nothing.anonymized == TEXT and len(nothing.spans) == 4
+
+
+def test_empty_text_and_invalid_input(anonymizer, tmp_path):
+    for text in ("", None, "  \n "):
+        result = app.anonymize_text(anonymizer, text, "label")
+        assert result.spans == [] and result.summary() == "Kein Text."
+        assert result.highlighted == [(result.text, None)]
+    downloads = app.Downloads(tmp_path / "d")
+    outputs = app.outputs_for(app.anonymize_text(anonymizer, "", "label"), downloads)
+    assert outputs[0] == "" and outputs[1] == [] and outputs[-2:] == (None, None)
+    assert list(downloads.root.iterdir()) == []  # nothing to download, nothing written
+    with pytest.raises(ValueError, match="unknown mode 'keep'"):
+        app.anonymize_text(anonymizer, TEXT, "keep")
+    with pytest.raises(ValueError, match="unknown label 'name'"):
+        app.anonymize_text(anonymizer, TEXT, "label", ["name"])
+    with pytest.raises(ValueError, match="at most 200,000"):
+        app.anonymize_text(anonymizer, "x" * (app.MAX_CHARS + 1), "label")
+
+
+def test_downloads_are_written_and_expire(anonymizer, tmp_path):
+    downloads = app.Downloads(tmp_path / "d", max_age=60)
+    result = app.anonymize_text(anonymizer, TEXT, "label")
+    anonymized, spans, _, table, _, txt, spans_file = app.outputs_for(result, downloads)
+    assert anonymized == LABELLED and spans == result.spans and len(table) == 5
+    assert Path(txt).read_text(encoding="utf-8") == LABELLED
+    assert json.loads(Path(spans_file).read_text(encoding="utf-8")) == result.spans
+    assert Path(txt).parent.parent == downloads.root
+    downloads.prune(now=time.time() + 30)
+    assert Path(txt).exists()
+    downloads.prune(now=time.time() + 120)
+    assert not Path(txt).exists() and list(downloads.root.iterdir()) == []
+
+
+def test_uploads_are_read_then_deleted(tmp_path):
+    def upload(name: str) -> Path:  # as Gradio stores them: a folder per upload
+        folder = tmp_path / name.replace(".", "_")
+        folder.mkdir()
+        return folder / name
+
+    txt = upload("u.txt")
+    txt.write_bytes("\ufeffHans Müller\r\nwohnt hier.".encode())
+    assert app.read_upload(str(txt)) == "Hans Müller\r\nwohnt hier."
+    assert not txt.exists() and not txt.parent.exists()
+
+    docx = make_docx(upload("u.docx"), ["Der Kläger Hans Müller", "wohnt in der Bahnhofstraße 12."])
+    assert app.read_upload(docx) == "Der Kläger Hans Müller\nwohnt in der Bahnhofstraße 12."
+    assert not docx.exists()
+
+    pdf = upload("u.pdf")
+    pdf.write_bytes(make_pdf([["Der Kläger Hans Müller"], ["Seite 2"]]))
+    assert app.read_upload(pdf) == "Der Kläger Hans Müller\n\nSeite 2"
+    assert not pdf.exists()
+
+    for name, content, message in [
+        ("u.odt", b"PK", r"^u\.odt: \.odt is not supported"),
+        ("latin.txt", b"M\xfcller", r"^latin\.txt: not valid UTF-8: byte 0xFC at offset 1"),
+    ]:
+        bad = upload(name)
+        bad.write_bytes(content)
+        with pytest.raises(ValueError, match=message) as err:
+            app.read_upload(bad)
+        assert str(tmp_path) not in str(err.value)  # the server's paths stay private
+        assert not bad.exists()
+    assert app.read_upload(None) == ""
+
+
+def test_a_tiny_real_model(tiny_model_dir):
+    from conftest import TINY_MODEL_SENTENCE
+
+    model = Anonymizer.from_pretrained(tiny_model_dir)
+    text = TINY_MODEL_SENTENCE * 3
+    result = app.anonymize_text(model, text, "redact")
+    assert all(text[s["start"] : s["end"]] == s["text"] for s in result.spans)
+    assert "".join(piece for piece, _ in result.highlighted) == text
+    labels = {label.name for label in DEFAULT_LABELS}
+    assert all(s["label"] in labels and 0 <= s["score"] <= 1 for s in result.spans)
+
+
+def test_main_parses_flags_and_loads_the_default_model(monkeypatch, tiny_model_dir):
+    launched = []
+    monkeypatch.setattr(app, "launch", lambda demo, *args: launched.append((demo, *args)))
+    monkeypatch.setenv("HF_ANON_MODEL", str(tiny_model_dir))
+    assert app.main(["--port", "7999", "--host", "0.0.0.0"]) == 0
+    ((demo, host, port, share),) = launched
+    assert (host, port, share) == ("0.0.0.0", 7999, False)
+    assert demo.analytics_enabled is False
+    assert app.main(["--model", str(tiny_model_dir), "--share"]) == 0
+    assert launched[1][1:] == ("127.0.0.1", 7860, True)
+
+
+# ------------------------------------------------------------------------ running app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(anonymizer, tmp_path_factory):
+    """The demo served on a free localhost port; closed after the module."""
+    demo = app.build_demo(anonymizer, downloads=app.Downloads(tmp_path_factory.mktemp("dl")))
+    _, url, _ = app.launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
+    yield demo, url
+    demo.close()
+
+
+def test_the_api_endpoint(server, tmp_path):
+    from gradio_client import Client
+    from gradio_client.exceptions import AppError
+
+    _, url = server
+    client = Client(url, verbose=False, download_files=str(tmp_path))
+    endpoints = client.view_api(print_info=False, return_format="dict")["named_endpoints"]
+    assert list(endpoints) == ["/anonymize"]  # the upload events are not an API
+    anonymized, spans, highlighted, table, summary, txt, spans_file = client.predict(
+        TEXT, "label", DEFAULT_LABELS.names, "low", api_name="/anonymize"
+    )
+    assert anonymized == LABELLED
+    assert [(s["text"], s["label"], s["start"], s["end"]) for s in spans] == [
+        ("Amtsgericht München", "court-name", 4, 23),
+        ("Hans Müller", "nat-name", 40, 51),
+        ("Bahnhofstraße 12", "address-name", 53, 69),
+        ("Müller", "nat-name", 80, 86),
+        ("VW Golf", "car-name", 98, 105),
+    ]
+    assert {"token": "Hans Müller", "class_or_confidence": "nat-name · high"} in highlighted
+    assert table["headers"] == app.COLUMNS and len(table["data"]) == 5
+    assert summary.startswith("4 Stellen erkannt, 5 ersetzt")
+    assert Path(txt).read_text(encoding="utf-8") == LABELLED
+    assert json.loads(Path(spans_file).read_text(encoding="utf-8")) == spans
+
+    anonymized, *_ = client.predict(TEXT, "redact", ["nat-name"], "high", api_name="/anonymize")
+    assert anonymized == (
+        "Das Amtsgericht München hört den Kläger […], Bahnhofstraße 12, an. "
+        "Herr […] fuhr einen VW Golf."
+    )
+    with pytest.raises(AppError, match="detection failed, nothing was anonymized"):
+        client.predict("KAPUTT", "label", [], "low", api_name="/anonymize")
+
+
+def test_privacy_settings_of_the_running_app(server):
+    import httpx
+
+    demo, url = server
+    assert demo.analytics_enabled is False
+    assert demo.max_file_size == 5 * 1024 * 1024
+    too_big = ("big.txt", b"x" * (5 * 1024 * 1024 + 1))
+    response = httpx.post(f"{url}gradio_api/upload", files={"files": too_big}, timeout=30)
+    assert response.status_code == 413
+    assert httpx.get(f"{url}monitoring", timeout=30).status_code in (403, 404)
+    assert "flag" not in json.dumps(demo.config).lower()
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def test_in_a_browser(server, tmp_path):
+    if not CHROMIUM.exists():
+        pytest.skip("needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright")
+    _, url = server
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            page = browser.new_page()
+            page.goto(url)
+            page.locator("#input-text textarea").fill(TEXT)
+            page.locator("#anonymize").click()
+            output = page.locator("#output-text textarea")
+            sync_api.expect(output).to_have_value(LABELLED, timeout=30_000)
+            sync_api.expect(page.locator("#summary")).to_contain_text("4 Stellen erkannt")
+            highlighted = page.locator("#highlighted")
+            sync_api.expect(highlighted).to_contain_text("Hans Müller")
+            sync_api.expect(highlighted).to_contain_text("nat-name · high")
+            sync_api.expect(page.locator("#review-note")).to_contain_text("keine")
+
+            # an upload fills the text box and is anonymized right away
+            upload = tmp_path / "upload.txt"
+            upload.write_text("Zeuge Hans Müller.", encoding="utf-8")
+            page.locator("#upload input[type=file]").set_input_files(str(upload))
+            sync_api.expect(output).to_have_value("Zeuge <nat-name-1>.", timeout=30_000)
+            sync_api.expect(page.locator("#input-text textarea")).to_have_value(
+                "Zeuge Hans Müller."
+            )
+        finally:
+            browser.close()

@@ -1,0 +1,119 @@
+"""``hf_anon.readers.read_text``: .txt, .docx and .pdf to plain text, clear errors.
+
+``make_docx`` and ``make_pdf`` build small documents on the fly (no fixture files); the
+demo and CLI tests import them from here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hf_anon.readers import read_text
+
+
+def make_docx(path: Path, paragraphs: list[str], table: list[list[str]] | None = None) -> Path:
+    """A .docx with these paragraphs, then the table (if any), then a closing line."""
+    import docx
+
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    if table:
+        grid = document.add_table(rows=len(table), cols=len(table[0]))
+        for r, row in enumerate(table):
+            for c, text in enumerate(row):
+                grid.cell(r, c).text = text
+        document.add_paragraph("Ende.")
+    document.sections[0].header.paragraphs[0].text = "Kopfzeile Geheim"
+    document.save(str(path))
+    return path
+
+
+def make_pdf(pages: list[list[str]]) -> bytes:
+    """A minimal valid PDF: one page per list of lines, Helvetica in WinAnsiEncoding
+    (so German umlauts work), with a correct cross-reference table."""
+
+    def literal(line: str) -> bytes:
+        raw = line.encode("cp1252")
+        return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
+
+    kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(len(pages)))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        f"<< /Type /Pages /Kids [{kids}] /Count {len(pages)} >>".encode(),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    ]
+    for i, lines in enumerate(pages):
+        content = b"BT /F1 12 Tf 14 TL 72 720 Td "
+        content += b" ".join(literal(line) + b" Tj T*" for line in lines) + b" ET"
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+            b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % (5 + 2 * i)
+        )
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
+
+
+def test_txt_is_strict_utf8_without_bom(tmp_path):
+    path = tmp_path / "a.TXT"
+    path.write_bytes("\ufeffDer Kläger\r\nHans Müller".encode())
+    assert read_text(path) == "Der Kläger\r\nHans Müller"
+    path.write_bytes(b"Zeile eins\nZeile zwei M\xfcller\n")  # Latin-1
+    with pytest.raises(
+        ValueError, match=r"a\.TXT: not valid UTF-8: byte 0xFC at offset 23 \(line 2\)"
+    ):
+        read_text(path)
+
+
+def test_docx_paragraphs_and_tables_in_order(tmp_path):
+    path = make_docx(
+        tmp_path / "u.docx",
+        ["Amtsgericht Lindenfeld", "Der Kläger Jonas Feldkamp klagt.", ""],
+        table=[["Az.", "12 C 345/23"], ["Datum", "14. März 2024"]],
+    )
+    assert read_text(path) == (
+        "Amtsgericht Lindenfeld\nDer Kläger Jonas Feldkamp klagt.\n\n"
+        "Az.\t12 C 345/23\nDatum\t14. März 2024\nEnde."
+    )  # the header is not read
+
+
+def test_pdf_pages_are_separated_by_a_blank_line(tmp_path):
+    path = tmp_path / "u.pdf"
+    lines = ["Der Kläger Hans Müller (geb. 1980)", "wohnt in Köln."]
+    path.write_bytes(make_pdf([lines, ["Ende."]]))
+    assert read_text(path) == "Der Kläger Hans Müller (geb. 1980)\nwohnt in Köln.\n\nEnde."
+
+
+def test_errors_are_clear(tmp_path):
+    broken_pdf = tmp_path / "scan.pdf"
+    broken_pdf.write_bytes(b"%PDF-1.4")
+    with pytest.raises(ValueError, match=r"scan\.pdf: not a readable PDF file"):
+        read_text(broken_pdf)
+    blank = tmp_path / "blank.pdf"
+    blank.write_bytes(make_pdf([[]]))
+    with pytest.raises(ValueError, match=r"blank\.pdf: the PDF has no text layer"):
+        read_text(blank)
+    broken_docx = tmp_path / "x.docx"
+    broken_docx.write_bytes(b"not a zip file")
+    with pytest.raises(ValueError, match=r"x\.docx: not a readable \.docx file"):
+        read_text(broken_docx)
+    other = tmp_path / "u.odt"
+    other.write_bytes(b"")
+    with pytest.raises(ValueError, match=r"\.odt is not supported; supported: \.txt, \.docx"):
+        read_text(other)
+    with pytest.raises(OSError):
+        read_text(tmp_path / "missing.pdf")
