@@ -376,9 +376,10 @@ def snap_to_words(text: str, spans: Sequence[Span], *, max_extend: int = 64) -> 
     return out
 
 
-#: Never the first or last character of a span (the annotation guidelines leave them out).
-_NEVER_FIRST = "\"'„“‚‘»«([{<,;:.!?"
-_NEVER_LAST = "\"'“”‘’«»)]}>,;:!?"
+#: Never the first or last character of a span (the annotation guidelines leave them out);
+#: a final ``.`` is special (it ends abbreviations), see :func:`trim_punctuation`.
+_NEVER_FIRST = _LEADING_PUNCT + ",;:.!?"
+_NEVER_LAST = _TRAILING_PUNCT.replace(".", "")
 
 
 def trim_punctuation(text: str, spans: Sequence[Span]) -> list[Span]:

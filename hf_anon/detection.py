@@ -235,15 +235,18 @@ class SpanDetector:
         for doc in documents:
             if not isinstance(doc.text, str):
                 raise TypeError(f"document {doc.id!r}: text must be a string")
-        spans = []
-        for doc, tags, labels, risks in self.predict_probabilities(
+        probabilities = self.predict_probabilities(
             documents, batch_size=batch_size, progress=progress
-        ):
-            if tags is None:
-                spans.append([])
-                continue
-            spans.append(self.decode(doc, tags, labels, risks, threshold=threshold))
-        return spans
+        )
+        return self.decode_all(probabilities, threshold=threshold)
+
+    def decode_all(self, probabilities, *, threshold: float | None = None) -> list[list[Span]]:
+        """Spans of every document of :meth:`predict_probabilities`' result; decoding is
+        cheap, so one model pass serves many thresholds (``hf-anon report``)."""
+        return [
+            [] if tags is None else self.decode(doc, tags, labels, risks, threshold=threshold)
+            for doc, tags, labels, risks in probabilities
+        ]
 
     def decode(
         self,

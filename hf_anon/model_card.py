@@ -10,6 +10,7 @@ The YAML front matter carries a ``model-index``, so that the hub shows the score
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -217,16 +218,10 @@ def _weights_summary(path: Path) -> tuple[int, str]:
         return 0, "unknown"
     from safetensors import safe_open
 
-    total, dtypes = 0, set()
     with safe_open(str(path), framework="pt") as f:
-        for key in f.keys():  # noqa: SIM118 - safe_open has no __iter__
-            tensor = f.get_slice(key)
-            shape = tensor.get_shape()
-            n = 1
-            for d in shape:
-                n *= d
-            total += n
-            dtypes.add(tensor.get_dtype())
+        slices = [f.get_slice(key) for key in f.keys()]  # noqa: SIM118 - no __iter__
+        total = sum(math.prod(s.get_shape()) for s in slices)
+        dtypes = {s.get_dtype() for s in slices}
     return total, "/".join(sorted(dtypes)).lower()
 
 

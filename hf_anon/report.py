@@ -83,13 +83,6 @@ def parse_gold_arg(value: str) -> tuple[str, str]:
     return (f"{name}-{split}" if split else name), value
 
 
-def _decode(detector, probabilities, threshold: float | None) -> list[list[Span]]:
-    return [
-        [] if tags is None else detector.decode(encoded, tags, labels, risks, threshold=threshold)
-        for encoded, tags, labels, risks in probabilities
-    ]
-
-
 def _score(gold: Sequence[Document], found: list[list[Span]], keep: set[str], labels):
     pred = [
         Document(doc.id, doc.text, [s for s in spans if s.label in keep])
@@ -140,11 +133,13 @@ def evaluate_gold_set(
     """Scores at ``threshold`` plus the threshold curve, for one gold set."""
     keep = {s.label for doc in gold for s in doc.spans}
     probabilities = detector.predict_probabilities(gold, batch_size=batch_size, progress=progress)
-    found = _decode(detector, probabilities, threshold)
+    found = detector.decode_all(probabilities, threshold=threshold)
     scores, dropped = _score(gold, found, keep, detector.labels)
     curve = []
     for t in (None, *THRESHOLDS):
-        at_t, _ = _score(gold, _decode(detector, probabilities, t), keep, detector.labels)
+        at_t, _ = _score(
+            gold, detector.decode_all(probabilities, threshold=t), keep, detector.labels
+        )
         curve.append(_point(t, at_t))
     reaching = [p for p in curve if p.recall_high >= HIGH_RISK_TARGET and p.threshold is not None]
     target = max(reaching, key=lambda p: p.threshold) if reaching else None
