@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import platform
+import shlex
 import shutil
 import sys
 import time
@@ -218,7 +219,7 @@ def evaluate_and_save(
     if accelerator.is_main_process:
         if metrics is None or is_better(metrics, best, config.best_metric):
             best, without_gain = (metrics and {**metrics, "step": step}), 0
-            info = training_info(accelerator, step, seconds())
+            info = training_info(accelerator, step, seconds(), config.model_name_or_path)
             save_model(accelerator, model, tokenizer, config, output_dir / "best", best, info)
         else:
             without_gain += 1
@@ -238,8 +239,9 @@ def evaluate_and_save(
     return best, without_gain
 
 
-def training_info(accelerator, step: int, seconds: float) -> dict:
-    """Where and how long the saved model trained (for the model card)."""
+def training_info(accelerator, step: int, seconds: float, start: str = "") -> dict:
+    """Where and how long the saved model trained (for the model card); a run that starts
+    from a trained hf-anon model also counts the time that model took (``total_seconds``)."""
     import transformers
 
     device = accelerator.device
@@ -249,8 +251,10 @@ def training_info(accelerator, step: int, seconds: float) -> dict:
         else f"{platform.processor() or platform.machine()} CPU, {torch.get_num_threads()} threads"
     )
     return {
+        "command": shlex.join(["python", "train.py", *sys.argv[1:]]),
         "step": step,
         "train_seconds": seconds,
+        "total_seconds": seconds + previous_seconds(start),
         "hardware": hardware,
         "num_processes": accelerator.num_processes,
         "mixed_precision": str(accelerator.mixed_precision),
@@ -260,6 +264,15 @@ def training_info(accelerator, step: int, seconds: float) -> dict:
             "transformers": transformers.__version__,
         },
     }
+
+
+def previous_seconds(start: str) -> float:
+    """Training time of the hf-anon model a run starts from (0 for a plain encoder)."""
+    try:
+        info = json.loads((Path(start) / "training_info.json").read_text())
+        return float(info.get("total_seconds", info.get("train_seconds", 0)))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return 0.0
 
 
 def save_model(accelerator, model, tokenizer, config, path: Path, metrics, info=None) -> None:

@@ -67,14 +67,20 @@ def long_documents(n: int, chars: int, seed: int = 0) -> list[str]:
     return texts
 
 
-def timed(fn, repeat: int) -> float:
-    """The best of ``repeat`` runs after one warm-up (seconds)."""
-    fn(warmup=True)
-    best = float("inf")
+def timed(jobs: dict, repeat: int) -> dict[str, float]:
+    """The best of ``repeat`` runs of each job (seconds), after one warm-up each.
+
+    Rounds interleave the jobs (a, b, c, a, b, c, ...) so that a slow spell of a shared
+    machine hits every job alike instead of one, which keeps the ratios honest.
+    """
+    for fn in jobs.values():
+        fn(warmup=True)
+    best = dict.fromkeys(jobs, float("inf"))
     for _ in range(repeat):
-        started = time.perf_counter()
-        fn(warmup=False)
-        best = min(best, time.perf_counter() - started)
+        for name, fn in jobs.items():
+            started = time.perf_counter()
+            fn(warmup=False)
+            best[name] = min(best[name], time.perf_counter() - started)
     return best
 
 
@@ -99,7 +105,9 @@ def main() -> int:
         help="hf-anon variants to time (default: torch)",
     )
     parser.add_argument("--skip-anonymize", action="store_true", help="time detection only")
-    parser.add_argument("--repeat", type=int, default=1, help="timed runs (the best counts)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="timed rounds, interleaved (the best counts)"
+    )
     parser.add_argument("--skip-pipeline", action="store_true")
     parser.add_argument("--json", action="store_true", help="also print one JSON object")
     args = parser.parse_args()
@@ -141,7 +149,7 @@ def main() -> int:
             f"{args.device}, dtype {args.dtype}{', int8' if args.quantize else ''}, batch "
             f"{args.batch_size}, windows of {detector.max_length} tokens, stride {detector.stride}"
         )
-        seconds: dict[str, float] = {}
+        jobs = {}
         for variant, anonymizer in variants.items():
 
             def detect(warmup: bool, anonymizer=anonymizer):
@@ -150,9 +158,9 @@ def main() -> int:
             def anonymize(warmup: bool, anonymizer=anonymizer):
                 anonymizer.anonymize(texts[:1] if warmup else texts, mode="pseudonym", seed=0)
 
-            seconds[f"hf-anon detect [{variant}]"] = timed(detect, args.repeat)
+            jobs[f"hf-anon detect [{variant}]"] = detect
             if not args.skip_anonymize:
-                seconds[f"hf-anon anonymize [{variant}]"] = timed(anonymize, args.repeat)
+                jobs[f"hf-anon anonymize [{variant}]"] = anonymize
 
         if not args.skip_pipeline:
             exported = tmp / "exported"
@@ -192,7 +200,8 @@ def main() -> int:
                 with torch.inference_mode():
                     tagger(texts[:1] if warmup else texts)
 
-            seconds["transformers pipeline (simple)"] = timed(run_pipeline, args.repeat)
+            jobs["transformers pipeline (simple)"] = run_pipeline
+        seconds = timed(jobs, args.repeat)
 
     print(f"\n{'':40}{'seconds':>9}{'tokens/s':>11}{'documents/s':>13}")
     for name, s in seconds.items():

@@ -125,8 +125,9 @@ def _eval_results(model_name: str, sets: Sequence[dict]):
 
 def _hyperparameters(training: dict) -> dict[str, Any]:
     keys = (
-        "max_steps", "num_train_epochs", "per_device_train_batch_size",
-        "gradient_accumulation_steps", "learning_rate", "head_learning_rate", "weight_decay",
+        "model_name_or_path", "num_hidden_layers", "max_steps", "num_train_epochs",
+        "per_device_train_batch_size", "gradient_accumulation_steps", "learning_rate",
+        "head_learning_rate", "weight_decay",
         "warmup_ratio", "max_length", "stride", "freeze_embeddings", "span_class_weights",
         "masking", "lora_r", "mixed_precision", "seed",
     )  # fmt: skip
@@ -186,12 +187,19 @@ def generate_model_card(
         eval_sets=sets,
         train_sources=training.get("train_files", []),
         validation_sources=training.get("validation_files", []),
-        train_command=train_command or "python train.py --config configs/e5_small.yaml",
+        train_command=train_command
+        or (info or {}).get("command")
+        or "python train.py --config configs/e5_small.yaml",
         hyperparameters=_hyperparameters(training),
         validation=validation
         and {k: _r(v) if isinstance(v, float) else v for k, v in validation.items()},
         best_metric=training.get("best_metric", "recall_high"),
-        training_info=info and {**info, "minutes": round(info["train_seconds"] / 60)},
+        training_info=info
+        and {
+            **info,
+            "minutes": round(info["train_seconds"] / 60),
+            "total_minutes": round(info.get("total_seconds", 0) / 60),
+        },
         parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",
         weight_dtype=dtype,
         versions=versions,

@@ -58,7 +58,8 @@ class TrainingConfig:
     )
     max_train_documents: int | None = field(default=None, metadata={"help": "cap, for trials"})
     num_hidden_layers: int | None = field(
-        default=None, metadata={"help": "keep only the first N encoder layers (e5: 8)"}
+        default=None,
+        metadata={"help": "keep the first N encoder layers (e5: 8); also cuts a trained model"},
     )
     freeze_embeddings: bool = field(default=True, metadata={"help": "do not train embeddings"})
     max_length: int = field(default=256, metadata={"help": "window length in tokens"})
@@ -284,7 +285,19 @@ def build_model(config: TrainingConfig, labels: LabelSet):
     except (OSError, ValueError) as err:
         raise ValueError(f"cannot load {config.model_name_or_path!r}: {err}") from None
     if isinstance(existing, AnonConfig):
-        model = AnonModel.from_pretrained(config.model_name_or_path)
+        layers = existing.encoder.get("num_hidden_layers")
+        if config.num_hidden_layers is not None:
+            if not isinstance(layers, int) or not 1 <= config.num_hidden_layers <= layers:
+                raise ValueError(
+                    f"num_hidden_layers must be between 1 and {layers} for "
+                    f"{config.model_name_or_path}, got {config.num_hidden_layers}"
+                )
+            # a trained model cut to its first N layers (a faster student that keeps the
+            # heads); the weights of the dropped layers are not loaded
+            existing.encoder = {**existing.encoder, "num_hidden_layers": config.num_hidden_layers}
+        model = AnonModel.from_pretrained(
+            config.model_name_or_path, config=existing, dtype=torch.float32
+        )
     else:
         model = AnonModel.from_encoder(
             config.model_name_or_path,

@@ -24,6 +24,8 @@ def model_with_report(tiny_model_dir, sample_gold, tmp_path):
         json.dumps(
             {
                 "train_files": ["corpora/synthetic", "corpora/ler"],
+                "model_name_or_path": "outputs/stage-1/best",
+                "num_hidden_layers": 6,
                 "max_steps": 400,
                 "learning_rate": 1e-4,
                 "best_metric": "lenient_recall",
@@ -33,6 +35,7 @@ def model_with_report(tiny_model_dir, sample_gold, tmp_path):
     (folder / "training_info.json").write_text(
         json.dumps(
             {
+                "command": "python train.py --config configs/stage-2.yaml",
                 "train_seconds": 3600.0,
                 "hardware": "x86_64 CPU, 2 threads",
                 "num_processes": 1,
@@ -87,6 +90,10 @@ def test_card_body_has_the_sections_users_need(model_with_report):
     assert "| `nat-name` | high |" in card
     assert "Trained for 60 minutes on x86_64 CPU, 2 threads" in card
     assert "- `corpora/ler`" in card and "| max_steps | 400 |" in card
+    # where training started (a trained model cut to 6 layers) and how to run it again
+    assert "| model_name_or_path | outputs/stage-1/best |" in card
+    assert "| num_hidden_layers | 6 |" in card
+    assert "Retrain: `python train.py --config configs/stage-2.yaml`" in card
     assert "not a guarantee of anonymity" in card.lower()
 
 

@@ -106,6 +106,23 @@ def test_quantized_model_runs_and_gives_valid_spans(tiny_model_dir, onnx_cache):
 
 
 @needs_onnx
+def test_int8_covers_every_encoder_matrix_with_per_channel_scales(tiny_model_dir, tmp_path):
+    import onnx
+
+    from hf_anon.onnx_backend import export_onnx
+
+    graph = onnx.load(str(export_onnx(tiny_model_dir, tmp_path / "q.onnx"))).graph
+    float_matmuls = [n.name for n in graph.node if n.op_type == "MatMul"]
+    # only the three heads stay float32; the feed-forward output layers are int8 too
+    assert float_matmuls and all("_head/" in name for name in float_matmuls), float_matmuls
+    assert not any("/output/dense/" in name for name in float_matmuls)
+    # activations are quantized at run time; the stored scales are the weights', one per
+    # output channel (a vector), not one per matrix (a scalar)
+    weight_scales = [t for t in graph.initializer if t.name.endswith("_scale")]
+    assert weight_scales and all(len(t.dims) == 1 and t.dims[0] > 1 for t in weight_scales)
+
+
+@needs_onnx
 def test_exports_are_cached_per_model(tiny_model_dir, monkeypatch):
     from hf_anon import onnx_backend
 

@@ -112,6 +112,25 @@ def test_best_checkpoint_prefers_high_risk_recall_then_lenient_f1():
     assert not is_better({"recall_high": 0.9, "lenient_f1": 0.4}, a, "recall_high")
 
 
+def test_a_trained_model_can_be_cut_to_its_first_layers(tiny_model_dir):
+    from hf_anon.modeling import AnonModel
+
+    full = AnonModel.from_pretrained(str(tiny_model_dir)).eval()
+    config = TrainingConfig(model_name_or_path=str(tiny_model_dir), num_hidden_layers=1)
+    cut = build_model(config, DEFAULT_LABELS).eval()
+    assert len(cut.encoder.encoder.layer) == 1 and cut.config.encoder["num_hidden_layers"] == 1
+    # the kept layer and the heads are the trained ones, not new random weights
+    kept = full.encoder.encoder.layer[0].state_dict()
+    for name, tensor in cut.encoder.encoder.layer[0].state_dict().items():
+        assert torch.equal(tensor, kept[name]), name
+    assert torch.equal(cut.span_head.weight, full.span_head.weight)
+    with pytest.raises(ValueError, match="between 1 and 2"):
+        build_model(
+            TrainingConfig(model_name_or_path=str(tiny_model_dir), num_hidden_layers=3),
+            DEFAULT_LABELS,
+        )
+
+
 def test_lora_adapters_merge_into_a_plain_model(encoder_dir):
     config = TrainingConfig(model_name_or_path=str(encoder_dir), lora_r=4)
     model = build_model(config, DEFAULT_LABELS)
@@ -172,6 +191,25 @@ def test_tiny_config_trains_loss_falls_and_reloads_identically(tmp_path):
         json.loads(line)["step"] for line in (out / "log_history.jsonl").read_text().splitlines()
     ]
     assert steps[-1] == 70 and steps.count(70) == 1 and 10 not in steps[steps.index(60) :]
+
+
+def test_a_second_stage_cuts_a_trained_model_and_counts_both_trainings(tmp_path):
+    common = ["--config", "configs/tiny.yaml", "--report_to", "none", "--eval_steps", "6"]
+    run_train(*common, "--output_dir", str(tmp_path / "one"), "--max_steps", "6")
+    first = json.loads((tmp_path / "one" / "best" / "training_info.json").read_text())
+    start = str(tmp_path / "one" / "best")
+    stage_two = ["--model_name_or_path", start, "--num_hidden_layers", "1", "--max_steps", "6"]
+    run_train(*common, "--output_dir", str(tmp_path / "two"), *stage_two)
+    best = tmp_path / "two" / "best"
+    config = json.loads((best / "config.json").read_text())
+    assert config["encoder"]["num_hidden_layers"] == 1
+    info = json.loads((best / "training_info.json").read_text())
+    assert info["command"].startswith("python train.py --config configs/tiny.yaml")
+    assert "--num_hidden_layers 1" in info["command"]
+    assert info["total_seconds"] == pytest.approx(info["train_seconds"] + first["train_seconds"])
+    assert (
+        "Retrain: `python train.py --config configs/tiny.yaml" in (best / "README.md").read_text()
+    )
 
 
 def test_two_cpu_processes_with_accelerate_launch(tmp_path):
