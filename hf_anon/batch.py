@@ -557,16 +557,9 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
         choices=["float32", "bfloat16", "float16"],
         help="model weights on a GPU in half precision",
     )
-    parser.add_argument(
-        "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
-    )
-    parser.add_argument(
-        "--backend",
-        default="torch",
-        choices=["torch", "onnx"],
-        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached "
-        '(pip install "hf-anon[onnx]")',
-    )
+    from hf_anon.cli import add_backend_arguments  # cli imports this module lazily too
+
+    add_backend_arguments(parser)
     parser.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
