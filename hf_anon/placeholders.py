@@ -60,6 +60,7 @@ RE_MASKED_DATE = re.compile(
     rf"^(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\.(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\."
     rf"(?:\d{{2,4}}|x{{2,4}}|X{{2,4}}|{_ELLIPSIS})$"
 )
+RE_MASKED_YEAR = re.compile(r"^(?:19|20)(?:\.\.|xx|XX|…)\.?$")
 RE_MASKED_POSTCODE = re.compile(r"^(?:0{5}|x{5}|X{5})$")
 RE_MASKED_DIGITS = re.compile(r"^(?:0{2,}|[xX]{2,})$")
 RE_MASKED_PLATE = re.compile(r"^[A-ZÄÖÜ]{1,3}-(?:X{1,2}|x{1,2}|\.{3}|…)$")
@@ -106,7 +107,8 @@ REFERENCE_NOUNS = _words(
     merkmale figur fig. schenkel unter ziffern ° anspruch patentanspruch senat kammer
     zivilsenat strafsenat abteilung referat dezernat hilfsanträgen hauptteile hauptteil
     wert merkzeichen vokal vokale vorschlagsliste wahlvorschlag kontaktfedern
-    bezugszeichen ansprüche ansprüchen
+    bezugszeichen ansprüche ansprüchen klassen fahrerlaubnisklassen führerscheinklassen kanal
+    channel path betrag bild
     """
 )
 # Compounds with a single capital letter that are ordinary words, not placeholders.
@@ -122,7 +124,7 @@ LETTER_COMPOUNDS = _words(
     a-lage b-lage c-lage a-level b-probe a-probe s-kurve s-pedelec d-zug g-punkt
     y-modell b-seite a-seite a-kontingent b-kontingent a-rolle b-rolle a-schein b-schein
     a-führerschein c-führerschein e-führerschein t-online o2-netz h-kennzeichen
-    e-kennzeichen z-wert t-test f-gas b-movie
+    e-kennzeichen z-wert t-test f-gas b-movie m-v s-h b-w r-p n-w
     """
 )
 # Words before which a letter is a company placeholder ("X GmbH", "Y & Co. KG").
@@ -440,12 +442,21 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
         return "ellipsis"
     if RE_BRACKET_MASK.match(el.raw.rstrip(".,;:")):
         return "mask"
-    if RE_MASKED_DATE.match(core) and not re.fullmatch(r"[\d.]+", core):
-        return "date"
+    dated = core[:-1] if re.fullmatch(r"0{1,2}\.0{1,2}\.0{2,4}\.", core) else core
+    if RE_MASKED_DATE.match(dated) and (
+        not re.fullmatch(r"[\d.]+", dated) or re.fullmatch(r"0{1,2}\.0{1,2}\.0{2,4}", dated)
+    ):
+        return "date"  # "xx.xx.2016", "00.00.00"
+    if RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
+        return "date"  # "im Jahre 19.."
+    if re.fullmatch(r"[A-Za-z]\d(?:\.{3}|…)", core):
+        return None  # "S1, S2 and S3...": a list continued, not a masked name
     if RE_MASKED_WORD.match(core):
         return "masked-prefix" if core[0] in "….:" else "masked-word"
     if RE_MASKED_POSTCODE.match(bare):
         return "postcode"
+    if re.fullmatch(r"x{2,}|[xX]+(?:[./-][xX]+)+", bare):
+        return "digits"  # "am xx geborenen", "Flurstück xxx/xx"
     if RE_REPEATED.match(bare):
         letters = bare.split("-")[0]
         if RE_ROMAN.match(letters) or (letters.islower() and set(letters) <= set("ivx")):
@@ -474,6 +485,8 @@ NOT_SHORT_NAMES = TITLES | _words(
     """
     nr. abs. art. bl. rn. ca. co. fa. hr. fr. bd. ff. vgl. gem. ggf. inkl. zzgl. abb. anm.
     aufl. bsp. bzw. fn. kap. lit. rz. tz. ziff. str. tel. fax. az. ua. zb. ug. ag. kg. mwst.
+    amt. ort. tag. weg. rat. see. hof. bus. zug. arm. bau. typ. gas. eis. tür. uhr. akt. art.
+    bad. berg. bund. land. geld. zeit. recht. ehe. kind. sohn. haus.
     """
 )
 
@@ -491,6 +504,34 @@ def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
     return False
 
 
+def not_a_name_before(core: str, nxt: Element, after: Element | None) -> bool:
+    """Context after a single letter that makes it no placeholder (real decisions).
+
+    ``BVerwG, U. v. 31.01.1969`` and ``B. v.`` (decision abbreviations), ``K. O.-Tablette``
+    (knock-out), ``mit B bezeichneten`` (a figure reference), ``oben B III. a)`` (an outline
+    reference), ``G r ü n d e`` (a letter-spaced heading).
+    """
+    if core in {"U.", "B.", "Urt.", "Beschl."} and nxt.lower in {"v.", "vom"}:
+        return True
+    if nxt.raw == "+":
+        return True  # "HK + S + KNO3": a formula
+    if (core == "K." and nxt.core.startswith("O.")) or (core == "E." and nxt.core.startswith("ON")):
+        return True
+    if nxt.lower.startswith("bezeichnet"):
+        return True
+    if (
+        RE_ROMAN.match(nxt.core)
+        and len(core.rstrip(".")) == 1
+        and nxt.core.rstrip(".") not in {"I", "V"}
+    ):
+        return True
+    return (
+        re.fullmatch(r"[a-zäöü]", nxt.raw) is not None
+        and after is not None
+        and re.fullmatch(r"[a-zäöü]", after.raw) is not None
+    )
+
+
 def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     """Single letters (``A``, ``A.``, ``A-Straße``, ``„Y“``): placeholders unless context
     makes them a reference, an abbreviation, an enumeration or a Roman numeral."""
@@ -504,8 +545,8 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if _listed_after_reference(elements, i):
         return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
     quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
-    if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?", core):
-        return "quoted-letter"
+    if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?|[XYZ]{2,3}", core):
+        return "quoted-letter"  # „Y“, „XY“
     if RE_LETTER_SUFFIX.match(core):
         lower = _without_period(core).lower()
         if lower in LETTER_COMPOUNDS or lower.split("-")[0] + "-" in LETTER_COMPOUNDS:
@@ -518,6 +559,10 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None
     if RE_GLUED_STREET.match(core):
         return "letter-suffix"  # "Kstraße"
+    if nxt is not None and not_a_name_before(
+        core, nxt, elements[i + 2] if i + 2 < len(elements) else None
+    ):
+        return None
     person = _person_context(elements, i)
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
@@ -525,7 +570,12 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if not (RE_SINGLE_LETTER.match(core) or re.fullmatch(rf"{_LETTER}\.s", core)):
         return None
     company = prev_lower in ORGANIZATION_NOUNS or (nxt is not None and nxt.lower in LEGAL_FORMS)
-    if nxt is not None and RE_DIGITISH.match(nxt.core) and not (named or company):
+    if (
+        nxt is not None
+        and RE_DIGITISH.match(nxt.core)
+        and not nxt.line_start
+        and not (named or company)
+    ):
         return None  # "K 3", "S. 28 ff.", "B 12"
     after_number = prev is not None and RE_DIGITISH.match(prev.core) and not prev.core.endswith(".")
     if not person and (_in_docket(elements, i) or after_number):
@@ -557,10 +607,32 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
 # elements of a decision are ordinary words).
 _MAYBE_PLACEHOLDER = re.compile(
     r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
-    r"|^[A-Z]{2}(?:00|xx|XX)$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
+    r"|^[A-Z]{2}(?:00|xx|XX)$|^(?:19|20)\.(?:\.|$)|^[XYZ]{2,3}$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
     r"|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
     re.IGNORECASE,
 )
+
+
+SIGNATURE_WORDS = (
+    "gez",
+    "richter",
+    "vorsitz",
+    "präsident",
+    "beisitz",
+    "rechtsanw",
+    "notar",
+    "urkundsbeamt",
+    "justiz",
+    "rechtspfleg",
+    "dr.",
+)
+
+
+def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
+    """An ellipsis line between ``gez.`` and ``Richter am …`` hides a judge's name."""
+    return any(
+        el is not None and el.lower.lstrip("(").startswith(SIGNATURE_WORDS) for el in (prev, nxt)
+    )
 
 
 def classify(elements: Sequence[Element], i: int) -> str | None:
@@ -571,6 +643,13 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
     kind = _obvious_kind(el, prev, nxt)
+    if (
+        kind == "ellipsis"
+        and el.line_start
+        and (nxt is None or nxt.line_start)
+        and not _signature_around(prev, nxt)
+    ):
+        return None  # an ellipsis alone on its line: left-out text or graphics
     if kind is not None:
         return kind
     if (
@@ -597,7 +676,7 @@ ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
     verein klinik krankenhaus versicherung holding kasse sparkasse firma zentrale
     gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
     zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken bv
-    partnership ltd inc sarl llp llc plc
+    partnership ltd inc sarl llp llc plc händler einzelhändler
     """
 )
 
@@ -626,8 +705,12 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
         if kind is None:
             continue
         end = el.core_end
-        if kind in {"repeated", "postcode", "digits", "email", "url"}:
+        if kind in {"repeated", "postcode", "digits", "email", "url"} or (
+            kind == "date" and re.fullmatch(r"[0.]+\.", el.core)
+        ):
             end -= len(el.core) - len(_without_period(el.core))
+        if kind == "date" and RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
+            end = el.start + len(el.raw.rstrip(",;:)"))  # "19..": both dots are the mask
         found.append(Candidate(i, el.core_start, end, kind))
     taken = {c.index for c in found}
     extra = []

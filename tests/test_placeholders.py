@@ -118,6 +118,14 @@ def found(text: str) -> list[tuple[str, str]]:
         ),
         ("erlässt das Amtsgericht … durch", [("…", "court-name")]),
         ("Er will den Vorgang vergessen: ….", [("…", UNKNOWN)]),
+        # real published decisions: masked numbers, zero dates, dotted years, XY in quotes
+        ("die leiblichen Eltern des am xx geborenen Kindes", [("xx", "date-fact")]),
+        ("Stellungnahme des Arztes vom 00.00.00. Danach habe er", [("00.00.00", "date-fact")]),
+        ("eine im Jahre 19.. erlittene Verletzung", [("19..", "date-fact")]),
+        ("Ermittlungen zum Komplex „XY“ wegen Untreue", [("XY", "nat-name")]),
+        ("das Aufenthaltsbestimmungsrecht für J..\n2\nDie Beteiligten", [("J.", "nat-name")]),
+        # an ellipsis alone on a line between the signature cues hides a judge
+        ("gez.\n…\nRichter am Amtsgericht", [("…", "nat-jur")]),
     ],
 )
 def test_placeholder_patterns(text, expected):
@@ -129,6 +137,18 @@ def test_placeholder_patterns(text, expected):
     [
         # abbreviations, compact and spaced
         "Das ist i.d.R. so (a.a.O.), vgl. z.B. BGH.",
+        # real published decisions: decision abbreviations in citations, knock-out pills,
+        # figure and outline references, letter-spaced headings, formulas, state names
+        "(BVerwG, U. v. 31.01.1969 – IV C 83.66 –, juris; OVG Münster, B. v. 10.11.1997)",
+        "eine K. O.-Tablette zu verabreichen",
+        "die beiden mit B bezeichneten Kontaktfedern",
+        "wie oben B III. a) ausgeführt",
+        "festgesetzt.\nG r ü n d e :\nDie Beschwerde",
+        "mit der Beschriftung „HK + S + KNO3“",
+        "in das Amt A 9z LBesG M-V befördert",
+        "Das beklagte Amt. Es trägt die Kosten.",
+        "verfügt\n\n...\n\n1.2 wie nachstehend wiedergegeben",
+        "the feedback circuits S1, S2 and S3...",
         "Dies gilt u. a. auch hier, a. a. O., m. w. N.",
         "Der Mieter trägt die Kosten i. V. m. § 556 BGB, d. h. alle.",
         "Bl. 5 d. A. enthält das Protokoll.",

@@ -1,0 +1,164 @@
+"""Check hand-annotated real decisions and build the real gold set from them.
+
+The annotation lives in ``data/real/annotation/`` (see its ``GUIDE.md``):
+``selection.jsonl`` holds the published texts, ``pass1/`` the first annotation pass and
+``pass2/`` the review of it, one :mod:`hf_anon.markup` file per decision.
+
+``--check FILE...`` validates marked files as an annotator works (markup, labels,
+risks, and that the published text comes back character for character). Without it,
+the script builds from the pass-2 files
+
+- ``data/real/{validation,test}.jsonl``: gold (filled text, spans; ANNOTATION.md format),
+- ``data/real/{validation,test}.key.jsonl``: the placeholder key (published text,
+  ``placeholders``, ``kept``; the format of ``dev/anonymized.jsonl``),
+- ``data/real/statistics.json``: counts by label and risk, and the agreement between the
+  passes (strict, strict typed and lenient span F1, on the published text).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hf_anon.data import Document, load_jsonl, save_jsonl
+from hf_anon.markup import MarkupError, parse_markup
+from hf_anon.metrics import score_documents
+
+ROOT = Path(__file__).resolve().parents[1]
+ANNOTATION = ROOT / "data" / "real" / "annotation"
+SPLITS = ("validation", "test")
+
+
+def file_name(doc_id: str) -> str:
+    import re
+
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", doc_id).strip("_")
+
+
+def read_selection(folder: Path) -> dict[str, dict]:
+    rows = [json.loads(line) for line in (folder / "selection.jsonl").open(encoding="utf-8")]
+    return {file_name(row["id"]): row for row in rows}
+
+
+def first_difference(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    line = a.count("\n", 0, i) + 1
+    return (
+        f"published text differs at character {i} (line {line}): "
+        f"expected {a[max(0, i - 30) : i + 30]!r}, got {b[max(0, i - 30) : i + 30]!r}"
+    )
+
+
+def check_file(path: Path, selection: dict[str, dict]) -> list[str]:
+    """Problems of one marked file (empty when it is fine)."""
+    row = selection.get(path.stem)
+    if row is None:
+        return [f"{path}: no decision {path.stem!r} in selection.jsonl"]
+    try:
+        marked = parse_markup(path.read_text(encoding="utf-8"))
+    except MarkupError as error:
+        return [f"{path}: {error}"]
+    if marked.published != row["text"]:
+        return [f"{path}: {first_difference(row['text'], marked.published)}"]
+    return []
+
+
+def split_of(doc_id: str) -> str:
+    """A stable half/half split by the id's hash: no document moves when others are added."""
+    return SPLITS[hashlib.sha256(doc_id.encode()).digest()[0] % 2]
+
+
+def build(folder: Path, out: Path) -> dict:
+    selection = read_selection(folder)
+    gold: dict[str, list[Document]] = {s: [] for s in SPLITS}
+    keys: dict[str, list[dict]] = {s: [] for s in SPLITS}
+    first, second = [], []
+    missing = []
+    for name, row in selection.items():
+        path = folder / "pass2" / f"{name}.txt"
+        if not path.exists():
+            missing.append(name)
+            continue
+        problems = check_file(path, selection) + check_file(folder / "pass1" / path.name, selection)
+        if problems:
+            raise SystemExit("\n".join(problems))
+        marked = parse_markup(path.read_text(encoding="utf-8"))
+        meta = {k: row[k] for k in ("source", "court", "court_type", "date", "licence")}
+        split = split_of(row["id"])
+        gold[split].append(marked.gold(row["id"], row["domain"], **meta))
+        keys[split].append(marked.key(row["id"], row["domain"], **meta))
+        earlier = parse_markup((folder / "pass1" / path.name).read_text(encoding="utf-8"))
+        first.append(Document(row["id"], row["text"], earlier.published_spans()))
+        second.append(Document(row["id"], row["text"], marked.published_spans()))
+    out.mkdir(parents=True, exist_ok=True)
+    for split in SPLITS:
+        save_jsonl(gold[split], out / f"{split}.jsonl")
+        with (out / f"{split}.key.jsonl").open("w", encoding="utf-8") as handle:
+            for row in keys[split]:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    agreement = score_documents(second, first) if second else None
+    stats = {
+        "documents": {s: len(gold[s]) for s in SPLITS},
+        "characters": {s: sum(len(d.text) for d in gold[s]) for s in SPLITS},
+        "published_characters": {s: sum(len(k["text"]) for k in keys[s]) for s in SPLITS},
+        "spans": {s: sum(len(d.spans) for d in gold[s]) for s in SPLITS},
+        "placeholders": {s: sum(len(k["placeholders"]) for k in keys[s]) for s in SPLITS},
+        "by_label": {
+            s: dict(Counter(sp.label for d in gold[s] for sp in d.spans).most_common())
+            for s in SPLITS
+        },
+        "by_risk": {
+            s: dict(Counter(sp.risk for d in gold[s] for sp in d.spans).most_common())
+            for s in SPLITS
+        },
+        "by_court_type": {
+            s: dict(Counter(d.meta["court_type"] for d in gold[s]).most_common()) for s in SPLITS
+        },
+        "agreement_pass1_vs_pass2": None
+        if agreement is None
+        else {
+            "reference": "pass 2",
+            "strict": agreement.strict.__dict__,
+            "strict_typed": agreement.strict_typed.__dict__,
+            "lenient": agreement.lenient.__dict__,
+            "spans_pass1": sum(len(d.spans) for d in first),
+            "spans_pass2": sum(len(d.spans) for d in second),
+        },
+        "not_yet_reviewed": missing,
+    }
+    (out / "statistics.json").write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
+    for split in SPLITS:  # the files must load as gold
+        load_jsonl(out / f"{split}.jsonl")
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--check", nargs="+", metavar="FILE", help="validate marked files")
+    parser.add_argument("--annotation", default=str(ANNOTATION), help="annotation folder")
+    parser.add_argument("--out", default=str(ROOT / "data" / "real"), help="output folder")
+    args = parser.parse_args(argv)
+    folder = Path(args.annotation)
+    if args.check:
+        selection = read_selection(folder)
+        problems = [p for f in args.check for p in check_file(Path(f), selection)]
+        for problem in problems:
+            print(problem)
+        for f in args.check:
+            if not any(p.startswith(f"{f}:") for p in problems):
+                marked = parse_markup(Path(f).read_text(encoding="utf-8"))
+                counts = Counter(s.label for s in marked.spans)
+                ph = sum(s.placeholder for s in marked.spans)
+                print(f"{f}: ok, {len(marked.spans)} spans ({ph} placeholders) {dict(counts)}")
+        return 1 if problems else 0
+    stats = build(folder, Path(args.out))
+    print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

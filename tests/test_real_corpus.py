@@ -1,0 +1,63 @@
+"""The real-decision scripts: pre-annotation for annotators, silver labels, rule measurement."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hf_anon.data import Document
+from hf_anon.markup import parse_markup
+from hf_anon.surrogates import Pseudonymizer
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "datasets_scripts"))
+
+from build_real_corpus import measure, silver_document  # noqa: E402
+from prepare_real_annotation import file_name, pre_annotate  # noqa: E402
+
+PUBLISHED = (
+    "Amtsgericht Fürth\n3 C 12/21\nIm Namen des Volkes\n"
+    "In dem Rechtsstreit des Herrn A., A-Straße 1, gegen die X GmbH\n"
+    "erlässt das Amtsgericht Fürth durch die Richterin am Amtsgericht Schulz folgendes Urteil:\n"
+    "Tatbestand\nAm 3. März 2021 übergab der Kläger die Wohnung. Die Zeugin B. bestätigte das."
+)
+
+
+def test_pre_annotation_marks_placeholders_only_and_gives_the_text_back():
+    marked = parse_markup(
+        pre_annotate({"id": "doc-1", "text": PUBLISHED}, Pseudonymizer(seed=1)), allow_unknown=True
+    )
+    assert marked.published == PUBLISHED
+    assert all(s.placeholder for s in marked.spans)
+    assert [s.surface for s in marked.spans] == ["A.", "A-Straße 1", "X", "B."]
+    assert "Herr A." not in marked.filled and "X GmbH" not in marked.filled
+
+
+def test_silver_labels_join_pseudonymized_placeholders_and_rule_spans():
+    doc = silver_document(
+        Document("doc-1", PUBLISHED),
+        ["courts", "dockets", "dates", "jurists"],
+        Pseudonymizer(seed=1),
+    )
+    found = {(doc.text[s.start : s.end], s.label) for s in doc.spans}
+    assert {
+        ("Amtsgericht Fürth", "court-name"),
+        ("3 C 12/21", "court-docket"),
+        ("Schulz", "nat-jur"),
+        ("3. März 2021", "date-fact"),
+    } <= found
+    assert "Herrn A." not in doc.text
+    names = [doc.text[s.start : s.end] for s in doc.spans if s.label == "nat-name"]
+    assert len(names) == 2 and all(n not in {"A.", "B."} for n in names)
+
+
+def test_rules_are_measured_on_the_gold_validation_split():
+    results = measure(ROOT / "data" / "real")
+    assert results["split"] == "validation"
+    assert results["rules"]["dates"]["predicted"] > 0
+    assert 0.0 <= results["rules"]["dates"]["precision"] <= 1.0
+    assert results["labels"]["date-fact"]["gold"] > 0
+
+
+def test_file_names_are_safe():
+    assert file_name("wwl:BayernCaseLaw:BY-Y 300/Z") == "wwl_BayernCaseLaw_BY-Y_300_Z"
