@@ -52,6 +52,7 @@ logger = logging.getLogger("hf_anon.train")
 def main(argv: list[str] | None = None) -> int:
     config = parse_config(argv)
     output_dir = Path(config.output_dir)
+    output_dir.mkdir(parents=True, exist_ok=True)  # the log history is written from step 1
     accelerator = Accelerator(
         gradient_accumulation_steps=config.gradient_accumulation_steps,
         mixed_precision=config.mixed_precision,
@@ -63,7 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     labels = LabelSet.from_file(config.label_set) if config.label_set else DEFAULT_LABELS
 
     # Data: gold documents → windows with BIO, label and risk targets.
-    train_docs = load_documents(config.train_files, labels)
+    train_docs = [
+        doc
+        for path in config.train_files
+        for doc in load_documents([path], labels)[: config.max_documents_per_file]
+    ]
     train_docs += synthetic_documents(config.synthetic_train_documents, seed=config.seed)
     train_docs = train_docs[: config.max_train_documents]
     cap = config.max_eval_documents

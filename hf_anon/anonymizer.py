@@ -1261,6 +1261,7 @@ class Anonymizer:
         stride: int | None = None,
         batch_size: int = 16,
         backend: str = "torch",
+        recognizers="config",
     ) -> Anonymizer:
         """Load an hf-anon model (folder or hub id; None: the bundled default model).
 
@@ -1269,7 +1270,8 @@ class Anonymizer:
         only; check recall on your data before relying on it). ``backend="onnx"`` runs
         the model with ONNX Runtime on the CPU (``pip install "hf-anon[onnx]"``).
         ``max_length`` and ``stride`` (tokens) default to the windows the model was trained
-        with (``training_config.json``), else 512 and 64.
+        with (``training_config.json``), else 512 and 64. ``recognizers``: the rules merged
+        with the model's spans (names, ``()`` for none; default: the model's config).
         """
         import torch
 
@@ -1287,6 +1289,7 @@ class Anonymizer:
             quantize=quantize,
             max_length=max_length,
             stride=stride,
+            recognizers=recognizers,
         )
         if dtype is not None and dtype != "float32":
             detector.model.to(getattr(torch, dtype))

@@ -418,7 +418,7 @@ class BatchRun:
 
 def cmd_anonymize(args: argparse.Namespace) -> int:
     from hf_anon.anonymizer import Anonymizer, Redact
-    from hf_anon.cli import InputError
+    from hf_anon.cli import InputError, recognizer_choice
 
     secret = None
     if args.secret_env:
@@ -442,6 +442,7 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
             quantize=args.quantize,
             batch_size=args.batch_size,
             backend=args.backend,
+            recognizers=recognizer_choice(args),
         )
         mode = Redact(args.mask) if args.mode == "redact" and args.mask is not None else args.mode
         plan = anonymizer.plan(
@@ -557,9 +558,13 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
         choices=["float32", "bfloat16", "float16"],
         help="model weights on a GPU in half precision",
     )
-    from hf_anon.cli import add_backend_arguments  # cli imports this module lazily too
+    from hf_anon.cli import (  # cli imports this module lazily too
+        add_backend_arguments,
+        add_recognizer_arguments,
+    )
 
     add_backend_arguments(parser)
+    add_recognizer_arguments(parser)
     parser.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )

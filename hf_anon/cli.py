@@ -238,7 +238,11 @@ def cmd_detect(args: argparse.Namespace) -> int:
     rows = _read_texts(args.input)
     try:
         detector = SpanDetector.from_pretrained(
-            args.model, device=args.device, backend=args.backend, quantize=args.quantize
+            args.model,
+            device=args.device,
+            backend=args.backend,
+            quantize=args.quantize,
+            recognizers=recognizer_choice(args),
         )
     except ValueError as err:
         raise InputError(str(err)) from None
@@ -260,6 +264,45 @@ def cmd_detect(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from hf_anon.calibration import calibrate, write_calibration
+    from hf_anon.detection import SpanDetector
+    from hf_anon.recognizers import DEFAULT_RECOGNIZERS
+    from hf_anon.training import load_documents
+
+    choice = recognizer_choice(args)
+    try:
+        detector = SpanDetector.from_pretrained(
+            args.model,
+            recognizers=DEFAULT_RECOGNIZERS if choice == "config" else choice,
+        )
+        docs = load_documents([args.gold], detector.labels, split="validation")
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
+    if not docs:
+        raise InputError(f"{args.gold}: no documents")
+    result = calibrate(
+        detector,
+        docs,
+        beta=args.beta,
+        target_high=args.target_high,
+        batch_size=args.batch_size,
+        progress=args.progress,
+    )
+    print(f"{result.documents} documents; recognizers: {', '.join(result.recognizers) or 'none'}")
+    for name, scores in (("argmax", result.before), ("calibrated", result.after)):
+        print(
+            f"{name:>10}: lenient P/R/F1 {scores['precision']:.3f}/{scores['recall']:.3f}/"
+            f"{scores['f1']:.3f}, F{result.beta:g} {scores['f_beta']:.3f}, "
+            f"recall high {scores['recall_high']:.3f}, strict F1 {scores['strict_f1']:.3f}"
+        )
+    print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
+    if args.write:
+        out = write_calibration(args.model, result, args.gold)
+        print(f"written to {Path(args.model) / 'config.json'} and {out}")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
     from hf_anon.hub import default_model
@@ -269,7 +312,11 @@ def cmd_report(args: argparse.Namespace) -> int:
     model = args.model or default_model()
     try:
         detector = SpanDetector.from_pretrained(
-            model, device=args.device, backend=args.backend, quantize=args.quantize
+            model,
+            device=args.device,
+            backend=args.backend,
+            quantize=args.quantize,
+            recognizers=recognizer_choice(args),
         )
     except ValueError as err:
         raise InputError(str(err)) from None
@@ -392,6 +439,31 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_recognizer_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--recognizers`` / ``--no-recognizers``: the rules merged with the model's spans."""
+    from hf_anon.recognizers import RECOGNIZERS
+
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--recognizers",
+        nargs="+",
+        metavar="NAME",
+        choices=sorted(RECOGNIZERS),
+        help="deterministic recognizers merged with the model's spans (default: those in the "
+        f"model's config); one or more of {', '.join(sorted(RECOGNIZERS))}",
+    )
+    group.add_argument(
+        "--no-recognizers", action="store_true", help="the model's spans only, no rules"
+    )
+
+
+def recognizer_choice(args: argparse.Namespace):
+    """What ``SpanDetector`` takes for ``recognizers`` from the flags above."""
+    if getattr(args, "no_recognizers", False):
+        return ()
+    return getattr(args, "recognizers", None) or "config"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hf-anon",
@@ -483,6 +555,7 @@ def build_parser() -> argparse.ArgumentParser:
     detect.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     detect.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
     add_backend_arguments(detect)
+    add_recognizer_arguments(detect)
     detect.add_argument(
         "--threshold",
         type=float,
@@ -518,10 +591,38 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     report.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
     add_backend_arguments(report)
+    add_recognizer_arguments(report)
     report.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
     report.set_defaults(func=cmd_report)
+
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="choose per-label thresholds on a validation gold set; store them in the model",
+        description=(
+            "Run the model once on the gold documents, choose a threshold per label that "
+            "maximises lenient F-beta (high-risk recall kept at its target where reachable), "
+            "print the scores before and after, and with --write store thresholds and "
+            "recognizers in the model's config.json (every entry point then uses them). "
+            "Use a validation split: never the set you report on."
+        ),
+    )
+    calibrate.add_argument("--model", required=True, help="hf-anon model folder")
+    calibrate.add_argument(
+        "--gold", required=True, help="gold JSON Lines or corpus folder (DIR:split)"
+    )
+    calibrate.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
+    calibrate.add_argument(
+        "--target-high", type=float, default=0.99, help="high-risk recall to keep"
+    )
+    calibrate.add_argument("--write", action="store_true", help="store the result in the model")
+    calibrate.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    add_recognizer_arguments(calibrate)
+    calibrate.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+    calibrate.set_defaults(func=cmd_calibrate)
 
     card = commands.add_parser(
         "card",

@@ -113,9 +113,27 @@ class SpanDetector:
         max_length: int = 512,
         stride: int = 64,
         snap_words: bool = True,
+        recognizers: Sequence[str] | str | None = "config",
+        label_thresholds: dict[str, float] | str | None = "config",
     ):
+        """``recognizers``: names from :data:`hf_anon.recognizers.RECOGNIZERS` merged with the
+        model's spans (:func:`~hf_anon.recognizers.merge_with_rules`), ``()`` for none;
+        ``label_thresholds``: a minimum span score per label. ``"config"`` (the default)
+        takes both from the model's config (written by ``hf-anon calibrate``)."""
         self.model = model.eval()
         self.snap_words = snap_words
+        config = getattr(model, "config", None)
+        if recognizers == "config":
+            recognizers = getattr(config, "recognizers", None) or ()
+        if label_thresholds == "config":
+            label_thresholds = getattr(config, "label_thresholds", None)
+        from hf_anon.recognizers import RECOGNIZERS
+
+        unknown = [name for name in recognizers or () if name not in RECOGNIZERS]
+        if unknown:
+            raise ValueError(f"unknown recognizers {unknown}; known: {sorted(RECOGNIZERS)}")
+        self.recognizers = tuple(recognizers or ())
+        self.label_thresholds = dict(label_thresholds or {})
         self.tokenizer = tokenizer
         self.labels = label_set_of(model)
         positions = getattr(model.encoder.config, "max_position_embeddings", max_length)
@@ -257,16 +275,32 @@ class SpanDetector:
         *,
         threshold: float | None = None,
     ) -> list[Span]:
-        """One document's probabilities (from :meth:`predict_probabilities`) → spans."""
+        """One document's probabilities (from :meth:`predict_probabilities`) → spans.
+
+        The one decoding path of ``detect``, ``report`` and ``anonymize``: tokens → spans
+        (``threshold`` on 1 - P(O), else the calibrated per-label thresholds, else the argmax
+        tag), widened to whole words, trimmed of punctuation, merged with the recognizers'
+        spans, and trimmed of closed-class words at their edges (:mod:`hf_anon.words`).
+        """
+        from hf_anon.recognizers import merge_with_rules, recognize_cached
+        from hf_anon.words import trim_closed_class
+
+        text = encoded.text
+        per_label = threshold is None and bool(self.label_thresholds)
         found = decode_spans(
-            encoded.text,
+            text,
             encoded.offsets,
             tag_probs,
             label_probs,
             risk_probs,
             self.labels,
-            threshold=threshold,
+            threshold=min(self.label_thresholds.values()) if per_label else threshold,
         )
-        return trim_punctuation(
-            encoded.text, snap_to_words(encoded.text, found) if self.snap_words else found
-        )
+        spans = trim_punctuation(text, snap_to_words(text, found) if self.snap_words else found)
+        if per_label:
+            spans = [
+                s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
+            ]
+        if self.recognizers:
+            spans = merge_with_rules(spans, recognize_cached(text, self.recognizers))
+        return trim_closed_class(text, spans)

@@ -21,6 +21,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hf_anon.data import Span
 
@@ -311,7 +312,15 @@ RECOGNIZERS: dict[str, Recognizer] = {}
 def register(recognizer: Recognizer) -> Recognizer:
     """Add (or replace) a recognizer in the registry under its name."""
     RECOGNIZERS[recognizer.name] = recognizer
+    recognize_cached.cache_clear()
     return recognizer
+
+
+@lru_cache(maxsize=128)
+def recognize_cached(text: str, names: tuple[str, ...]) -> tuple[Span, ...]:
+    """:func:`recognize`, remembered for the last texts: decoding one model pass at many
+    thresholds (``hf-anon report``, ``hf-anon calibrate``) runs the rules once per text."""
+    return tuple(recognize(text, names))
 
 
 def recognize(text: str, names: Iterable[str] | None = None) -> list[Span]:
@@ -883,3 +892,53 @@ for _recognizer in (
     Recognizer("numbers", ("id-number",), find_cued_numbers, "contract/policy/claim numbers"),
 ):
     register(_recognizer)
+
+
+# --- hybrid detection ----------------------------------------------------------------------
+
+DEFAULT_RECOGNIZERS = (
+    "dates",
+    "times",
+    "dockets",
+    "courts",
+    "jurists",
+    "signatures",
+    "ibans",
+    "emails",
+    "registers",
+    "phones",
+    "plates",
+    "numbers",
+)
+
+
+def merge_with_rules(model_spans: Sequence[Span], rule_spans: Sequence[Span]) -> list[Span]:
+    """The model's spans and the rules', merged for recall.
+
+    - a rule span that overlaps no model span is added as it is (the rule found what the
+      model missed: ``M 12 K 20.1234``);
+    - where rule and model spans overlap, one span covers them all (union of characters,
+      so neither side's edge is lost) and **the model decides label and risk** (the label
+      of its longest span there), with the highest score;
+    - model spans no rule touches stay as they are.
+    """
+    groups: list[list[tuple[Span, bool]]] = []
+    for span, from_model in sorted(
+        [(s, True) for s in model_spans] + [(s, False) for s in rule_spans],
+        key=lambda t: (t[0].start, -t[0].end),
+    ):
+        if groups and span.start < max(s.end for s, _ in groups[-1]):
+            groups[-1].append((span, from_model))
+        else:
+            groups.append([(span, from_model)])
+    out = []
+    for group in groups:
+        if len(group) == 1:
+            out.append(group[0][0])
+            continue
+        models = [s for s, m in group if m] or [s for s, _ in group]
+        lead = max(models, key=lambda s: (s.end - s.start, s.score or 0.0))
+        score = max((s.score or 0.0) for s, _ in group)
+        start, end = min(s.start for s, _ in group), max(s.end for s, _ in group)
+        out.append(Span(start, end, lead.label, lead.risk, round(score, 6)))
+    return out

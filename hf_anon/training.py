@@ -57,6 +57,10 @@ class TrainingConfig:
         default=0, metadata={"help": "evaluate on N generated synthetic decisions (other seed)"}
     )
     max_train_documents: int | None = field(default=None, metadata={"help": "cap, for trials"})
+    max_documents_per_file: int | None = field(
+        default=None,
+        metadata={"help": "use at most N documents of each train file (balances a large corpus)"},
+    )
     num_hidden_layers: int | None = field(
         default=None,
         metadata={"help": "keep the first N encoder layers (e5: 8); also cuts a trained model"},

@@ -1,0 +1,128 @@
+"""Decoding that respects words, merges the recognizers and uses calibrated thresholds."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hf_anon.calibration import calibrate, write_calibration
+from hf_anon.data import Span
+from hf_anon.detection import SpanDetector
+from hf_anon.recognizers import merge_with_rules
+from hf_anon.words import is_closed_class, trim_closed_class
+
+
+def texts(text: str, spans: list[Span]) -> list[str]:
+    return [text[s.start : s.end] for s in spans]
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "label", "expected"),
+    [
+        (
+            "wohnt in der Bahnhofstraße 12.",
+            "in der Bahnhofstraße 12",
+            "address-name",
+            ["Bahnhofstraße 12"],
+        ),
+        (
+            "Bahnhofstraße 12 in München",
+            "Bahnhofstraße 12 in",
+            "address-name",
+            ["Bahnhofstraße 12"],
+        ),
+        ("Die Kündigung der Wohnung", "der", "address-name", []),
+        ("Am 3. März 2021 kam er", "Am 3. März 2021", "date-fact", ["3. März 2021"]),
+        (
+            "WOHNHAFT IN DER HAUPTSTRASSE 5",
+            "IN DER HAUPTSTRASSE 5",
+            "address-name",
+            ["HAUPTSTRASSE 5"],
+        ),
+        ("durch Richter von der Au entschieden", "von der Au", "nat-jur", ["von der Au"]),
+        ("die Moderatorin Anne Will sagte", "Anne Will", "nat-name", ["Anne Will"]),
+        ("Herr Weil und", "Weil", "nat-name", ["Weil"]),
+    ],
+)
+def test_spans_never_start_or_end_on_closed_class_words(text, part, label, expected):
+    start = text.index(part)
+    span = Span(start, start + len(part), label, "high", 0.9)
+    assert texts(text, trim_closed_class(text, [span])) == expected
+
+
+def test_closed_class_words_come_from_the_maintained_list():
+    assert all(is_closed_class(w) for w in ["der", "in", "und", "ihm", "wird", "Am", "DER"])
+    assert not any(is_closed_class(w) for w in ["Will", "Weil", "Müller", "Bahnhofstraße", "weg"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab der in Müller.,\n", max_size=40), st.data())
+def test_trimmed_spans_stay_inside_and_never_edge_on_a_closed_class_word(text, data):
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    if start == end or text[start].isspace() or text[end - 1].isspace():
+        return
+    for span in trim_closed_class(text, [Span(start, end, "address-name", "high")]):
+        assert start <= span.start < span.end <= end
+        words = text[span.start : span.end].split()
+        assert not is_closed_class(words[0]) and not is_closed_class(words[-1])
+
+
+def test_rules_add_what_the_model_missed_and_the_model_keeps_its_label():
+    model = [Span(0, 11, "court-name", "low", 0.8), Span(40, 45, "nat-name", "high", 0.9)]
+    rules = [Span(0, 17, "court-name", "low", 1.0), Span(20, 34, "court-docket", "medium", 1.0)]
+    merged = merge_with_rules(model, rules)
+    assert [(s.start, s.end, s.label) for s in merged] == [
+        (0, 17, "court-name"),  # union of both edges
+        (20, 34, "court-docket"),  # the rule alone
+        (40, 45, "nat-name"),  # the model alone
+    ]
+    date_as_fact = [Span(5, 15, "date-fact", "medium", 0.7)]
+    date_as_world = [Span(5, 15, "date-world", "low", 1.0)]
+    assert merge_with_rules(date_as_fact, date_as_world)[0].label == "date-fact"
+
+
+DOCKET_TEXT = "Verwaltungsgericht Regensburg\nRO 5 S 19.611\nIn der Verwaltungsstreitsache"
+
+
+def test_the_detector_merges_recognizers_named_in_its_config(tiny_model_dir, tmp_path):
+    folder = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, folder)
+    plain = SpanDetector.from_pretrained(folder, recognizers=())
+    assert "RO 5 S 19.611" not in texts(DOCKET_TEXT, plain.detect([DOCKET_TEXT])[0])
+
+    config = json.loads((folder / "config.json").read_text())
+    config["recognizers"] = ["dockets", "courts"]
+    (folder / "config.json").write_text(json.dumps(config))
+    hybrid = SpanDetector.from_pretrained(folder)
+    assert hybrid.recognizers == ("dockets", "courts")
+    found = texts(DOCKET_TEXT, hybrid.detect([DOCKET_TEXT])[0])
+    assert any("RO 5 S 19.611" in f for f in found)
+    assert any("Verwaltungsgericht Regensburg" in f for f in found)
+    with pytest.raises(ValueError, match="unknown recognizers"):
+        SpanDetector.from_pretrained(folder, recognizers=["no-such-rule"])
+
+
+def test_calibration_is_written_to_the_config_and_used_by_every_entry_point(
+    tiny_model_dir, tmp_path, sample_gold
+):
+    folder = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, folder)
+    detector = SpanDetector.from_pretrained(folder, recognizers=["dates"])
+    result = calibrate(detector, sample_gold, grid=(0.3, 0.6), rounds=1)
+    assert set(result.thresholds) == set(detector.labels.names)
+    assert (
+        result.after["f_beta"] >= result.before["f_beta"] - 1e-9
+        or result.after["recall_high"] > result.before["recall_high"]
+    )
+    write_calibration(folder, result, "sample")
+    reloaded = SpanDetector.from_pretrained(folder)
+    assert reloaded.label_thresholds == result.thresholds
+    assert reloaded.recognizers == ("dates",)
+    assert json.loads((folder / "calibration.json").read_text())["gold"] == "sample"
+    # an explicit threshold still overrides the calibrated ones (report's threshold curve)
+    assert reloaded.detect([sample_gold[0].text], threshold=0.0)[0]
