@@ -1262,6 +1262,7 @@ class Anonymizer:
         batch_size: int = 16,
         backend: str = "torch",
         recognizers="config",
+        label_thresholds="config",
     ) -> Anonymizer:
         """Load an hf-anon model (folder or hub id; None: the bundled default model).
 
@@ -1271,7 +1272,8 @@ class Anonymizer:
         the model with ONNX Runtime on the CPU (``pip install "hf-anon[onnx]"``).
         ``max_length`` and ``stride`` (tokens) default to the windows the model was trained
         with (``training_config.json``), else 512 and 64. ``recognizers``: the rules merged
-        with the model's spans (names, ``()`` for none; default: the model's config).
+        with the model's spans (names, ``()`` for none) and ``label_thresholds`` (``{}``: the
+        most likely tag); both default to the model's config (``hf-anon calibrate``).
         """
         import torch
 
@@ -1290,6 +1292,7 @@ class Anonymizer:
             max_length=max_length,
             stride=stride,
             recognizers=recognizers,
+            label_thresholds=label_thresholds,
         )
         if dtype is not None and dtype != "float32":
             detector.model.to(getattr(torch, dtype))

@@ -418,7 +418,7 @@ class BatchRun:
 
 def cmd_anonymize(args: argparse.Namespace) -> int:
     from hf_anon.anonymizer import Anonymizer, Redact
-    from hf_anon.cli import InputError, recognizer_choice
+    from hf_anon.cli import InputError, decoding_kwargs
 
     secret = None
     if args.secret_env:
@@ -442,7 +442,7 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
             quantize=args.quantize,
             batch_size=args.batch_size,
             backend=args.backend,
-            recognizers=recognizer_choice(args),
+            **decoding_kwargs(args),
         )
         mode = Redact(args.mask) if args.mode == "redact" and args.mask is not None else args.mode
         plan = anonymizer.plan(

@@ -242,7 +242,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
             device=args.device,
             backend=args.backend,
             quantize=args.quantize,
-            recognizers=recognizer_choice(args),
+            **decoding_kwargs(args),
         )
     except ValueError as err:
         raise InputError(str(err)) from None
@@ -316,7 +316,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             device=args.device,
             backend=args.backend,
             quantize=args.quantize,
-            recognizers=recognizer_choice(args),
+            **decoding_kwargs(args),
         )
     except ValueError as err:
         raise InputError(str(err)) from None
@@ -455,6 +455,11 @@ def add_recognizer_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-recognizers", action="store_true", help="the model's spans only, no rules"
     )
+    parser.add_argument(
+        "--uncalibrated",
+        action="store_true",
+        help="ignore the per-label thresholds of the model's config (decode the most likely tag)",
+    )
 
 
 def recognizer_choice(args: argparse.Namespace):
@@ -462,6 +467,14 @@ def recognizer_choice(args: argparse.Namespace):
     if getattr(args, "no_recognizers", False):
         return ()
     return getattr(args, "recognizers", None) or "config"
+
+
+def decoding_kwargs(args: argparse.Namespace) -> dict:
+    """``recognizers`` and ``label_thresholds`` for ``SpanDetector.from_pretrained``."""
+    out = {"recognizers": recognizer_choice(args)}
+    if getattr(args, "uncalibrated", False):
+        out["label_thresholds"] = {}
+    return out
 
 
 def build_parser() -> argparse.ArgumentParser:

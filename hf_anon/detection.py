@@ -206,10 +206,25 @@ class SpanDetector:
     def predict_probabilities(
         self, documents: Sequence[Document], *, batch_size: int = 16, progress: bool = False
     ) -> list[tuple[EncodedDocument, np.ndarray, np.ndarray, np.ndarray]]:
-        """Per document: its encoding and averaged tag, label and risk probabilities."""
+        """Per document: its encoding and averaged tag, label and risk probabilities.
+
+        The model reads each text's :func:`~hf_anon.words.case_view` (shouted lines in title
+        case, same offsets); the encoding keeps the original text, which decoding, the
+        recognizers and the spans refer to.
+        """
+        from hf_anon.words import case_view
+
+        views = [
+            Document(doc.id, view, doc.spans, doc.domain, doc.meta)
+            if (view := case_view(doc.text)) is not doc.text
+            else doc
+            for doc in documents
+        ]
         encoded = encode_documents(
-            documents, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
+            views, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
         )
+        for enc, doc in zip(encoded, documents, strict=True):
+            enc.text = doc.text
         outputs: list[list] = [[None] * len(doc.windows) for doc in encoded]
         n_windows = sum(len(doc.windows) for doc in encoded)
         bar = tqdm(total=n_windows, desc="detect", unit="window", disable=not progress)
@@ -282,8 +297,8 @@ class SpanDetector:
         tag), widened to whole words, trimmed of punctuation, merged with the recognizers'
         spans, and trimmed of closed-class words at their edges (:mod:`hf_anon.words`).
         """
-        from hf_anon.recognizers import merge_with_rules, recognize_cached
-        from hf_anon.words import trim_closed_class
+        from hf_anon.recognizers import merge_with_rules, recognize_cached, resolve_overlaps
+        from hf_anon.words import case_view, trim_closed_class
 
         text = encoded.text
         per_label = threshold is None and bool(self.label_thresholds)
@@ -302,5 +317,9 @@ class SpanDetector:
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
         if self.recognizers:
-            spans = merge_with_rules(spans, recognize_cached(text, self.recognizers))
+            rules = list(recognize_cached(text, self.recognizers))
+            view = case_view(text)
+            if view is not text:  # `VERWALTUNGSGERICHT MÜNCHEN` read as a court name too
+                rules = resolve_overlaps([*rules, *recognize_cached(view, self.recognizers)])
+            spans = merge_with_rules(spans, rules)
         return trim_closed_class(text, spans)

@@ -31,6 +31,11 @@ WIDGET = (
 SET_DESCRIPTIONS = {
     "dev": "Fictional German decisions annotated by hand after the project's guidelines "
     "(never used for training or model selection).",
+    "real-validation": "Real published German decisions (64 in all, federal to local courts), "
+    "annotated by hand in two passes after the project's guidelines, placeholders filled with "
+    "invented values (data/real/); this validation split chose the checkpoint, the per-label "
+    "thresholds and the rules.",
+    "real-test": "The test split of the same real gold set: never used for any choice.",
     "ler": "Test split of LER (German federal decisions, Leitner et al. 2019), its entity "
     "classes mapped to hf-anon labels; scored only on the labels LER annotates. LER follows "
     "other guidelines: it marks every court (also `BGH` in a citation) and every "
@@ -184,6 +189,7 @@ def generate_model_card(
         num_layers=encoder.get("num_hidden_layers"),
         labels=labels.labels,
         threshold=config.get("threshold"),
+        decoding=(report or {}).get("decoding"),
         eval_sets=sets,
         train_sources=training.get("train_files", []),
         validation_sources=training.get("validation_files", []),

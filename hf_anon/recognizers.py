@@ -236,6 +236,16 @@ NOT_NAMES = frozenset(
         "Berichterstatter",
         "Berichterstatterin",
         "Mitglied",
+        # states and public bodies that end a rubrum (`Freistaat Bayern`), not judges
+        "Freistaat",
+        "Bundesrepublik",
+        "Deutschland",
+        "Land",
+        "Stadt",
+        "Gemeinde",
+        "Landkreis",
+        "Kreis",
+        "Markt",
     ]
 )
 ACADEMIC = r"(?:(?:Dr|Prof|Dipl|med|jur|rer|nat|phil|h\.\s?c)\.\s*)*"
@@ -781,7 +791,7 @@ def find_signatures(text: str, tail: int = 1500) -> list[Span]:
         body_start = m.start() + (len(line) - len(line.lstrip()))
         body = line.strip()
         if body.lower().startswith("gez."):
-            skip = len(re.match(r"gez\.:?\s*", body).group(0))
+            skip = len(re.match(r"gez\.:?\s*", body, re.IGNORECASE).group(0))
             body_start += skip
             body = body[skip:]
         if not body or len(body) > 90:
@@ -792,6 +802,8 @@ def find_signatures(text: str, tail: int = 1500) -> list[Span]:
             if tok is None:
                 break
             name_start = at + len(re.match(ACADEMIC, body[at:]).group(0))
+            if name_start >= tok.end():
+                break  # `Dr.` alone: no name follows
             word = body[name_start : tok.end()].split()[-1]
             if word in NOT_NAMES or word in HEADINGS:
                 break

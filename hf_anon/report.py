@@ -54,6 +54,8 @@ class GoldSetReport:
 class Report:
     model: str
     sets: list[GoldSetReport]
+    #: how the default row was decoded (calibrated thresholds, recognizers), for the reader
+    decoding: str = "the most likely tag"
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -65,7 +67,7 @@ class Report:
             curve = [CurvePoint(**p) for p in s["curve"]]
             target = CurvePoint(**s["high_risk_target"]) if s.get("high_risk_target") else None
             sets.append(GoldSetReport(**{**s, "curve": curve, "high_risk_target": target}))
-        return cls(raw["model"], sets)
+        return cls(raw["model"], sets, raw.get("decoding", "the most likely tag"))
 
     @classmethod
     def load(cls, path: str | Path) -> Report:
@@ -229,8 +231,8 @@ def render_markdown(report: Report) -> str:
     lines += [
         "Written by `hf-anon report`; scores as defined in `hf_anon/metrics.py` (strict: "
         "equal offsets; lenient: every non-whitespace character covered). Predictions are "
-        "decoded with the default threshold (the most likely tag) unless the table says "
-        "otherwise.",
+        f"decoded as the model's config says ({report.decoding}) unless a table row names "
+        "a threshold (one threshold for all labels; the recognizers still apply).",
         "",
     ]
     for s in report.sets:
@@ -290,7 +292,12 @@ def render_markdown(report: Report) -> str:
             best = max(s.curve, key=lambda p: p.recall_high)
             lines.append(
                 f"High-risk recall does not reach {HIGH_RISK_TARGET} at any threshold tried; "
-                f"its best is {_f(best.recall_high)} at threshold {best.threshold}."
+                f"its best is {_f(best.recall_high)} at "
+                + (
+                    "the default decoding."
+                    if best.threshold is None
+                    else f"threshold {best.threshold:g}."
+                )
             )
         lines += [
             "",
@@ -298,7 +305,7 @@ def render_markdown(report: Report) -> str:
             "|---|---|---|---|---|---|",
         ]
         for p in s.curve:
-            t = "argmax" if p.threshold is None else f"{p.threshold:g}"
+            t = "default" if p.threshold is None else f"{p.threshold:g}"
             lines.append(
                 f"| {t} | {_f(p.precision)} | {_f(p.recall)} | {_f(p.f1)} "
                 f"| {_f(p.recall_high)} | {p.predicted} |"
@@ -336,6 +343,15 @@ def build_report(
     progress: bool = False,
 ) -> Report:
     """``gold_sets``: (name, source, documents) triples."""
+    decoding = (
+        "thresholds per label calibrated on a validation set"
+        if threshold is None and getattr(detector, "label_thresholds", None)
+        else "the most likely tag"
+        if threshold is None
+        else f"threshold {threshold:g}"
+    )
+    recognizers = getattr(detector, "recognizers", ())
+    decoding += f"; recognizers: {', '.join(recognizers)}" if recognizers else "; no recognizers"
     return Report(
         model_name,
         [
@@ -350,4 +366,5 @@ def build_report(
             )
             for name, source, docs in gold_sets
         ],
+        decoding,
     )

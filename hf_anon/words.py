@@ -131,6 +131,39 @@ NAME_PARTICLES = frozenset(
     ]
 )
 PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
+ROLE_NOUNS = frozenset(
+    [
+        "kläger",
+        "klägerin",
+        "klägers",
+        "beklagte",
+        "beklagter",
+        "beklagten",
+        "antragsteller",
+        "antragstellerin",
+        "antragsgegner",
+        "antragsgegnerin",
+        "zeuge",
+        "zeugin",
+        "zeugen",
+        "beigeladene",
+        "beigeladener",
+        "beigeladenen",
+        "angeklagte",
+        "angeklagter",
+        "angeklagten",
+        "betroffene",
+        "betroffener",
+        "betroffenen",
+        "beschwerdeführer",
+        "beschwerdeführerin",
+        "berufungskläger",
+        "berufungsklägerin",
+    ]
+)
+# Street and business names may begin with a preposition or article (``Am Kugelfang 3``,
+# ``An der Alster 5``, ``Zur Linde``): capitalised and followed by a capitalised word.
+NAMED_PLACE_LABELS = frozenset({"address-name", "jur-name"})
 _WORD = re.compile(r"\S+")
 _EDGE_PUNCT = "\"'„“”‚‘’«»()[]{},;:.!?"
 
@@ -160,6 +193,39 @@ def is_closed_class(word: str) -> bool:
     return capitalised and lower in _CAPITALISED_FUNCTION_WORDS
 
 
+def _names_a_place(rest: Sequence[str]) -> bool:
+    """``Kugelfang 3`` or ``der Alster 5`` after a capitalised preposition: a street name."""
+    if rest and rest[0].istitle() and not is_closed_class(rest[0]):
+        return True
+    articles = {"der", "die", "das", "den", "dem"}
+    return len(rest) > 1 and rest[0] in articles and rest[1].istitle()
+
+
+# Personal features are phrases that may begin with a preposition (ANNOTATION.md:
+# `seit Mai 2018 verheiratete`, `geboren am 12.03.1975`): never trimmed.
+PHRASE_LABELS = frozenset({"nat-idx"})
+
+
+def join_touching(text: str, spans: Sequence[Span]) -> list[Span]:
+    """Spans of one label separated by whitespace only, joined: a model that tags
+    ``Maximilian Graf von`` and ``Reutern`` apart meant one name, and trimming ``von``
+    off the first part must not open a gap in it."""
+    out: list[Span] = []
+    for span in sorted(spans):
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.label == span.label
+            and last.end <= span.start
+            and not text[last.end : span.start].strip()
+        ):
+            score = max(last.score or 0.0, span.score or 0.0)
+            out[-1] = Span(last.start, span.end, last.label, last.risk, score)
+        else:
+            out.append(span)
+    return out
+
+
 def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
     """Spans without closed-class words at their edges; spans made only of them are dropped.
 
@@ -169,23 +235,61 @@ def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
     (``Hans und Grete Müller`` is two names the model joined, not this rule's business).
     """
     out = []
-    for span in spans:
+    for span in join_touching(text, spans):
+        if span.label in PHRASE_LABELS:
+            out.append(span)
+            continue
         words = [m.span() for m in _WORD.finditer(text, span.start, span.end)]
         first, last = 0, len(words)
         person = span.label in PERSON_LABELS
         while first < last and is_closed_class(text[slice(*words[first])]):
+            word = text[slice(*words[first])]
             rest = [text[slice(*w)] for w in words[first + 1 : last]]
-            particle = text[slice(*words[first])].lower() in NAME_PARTICLES
-            if person and particle and rest and rest[-1][:1].isupper():
+            if person and word.lower() in NAME_PARTICLES and rest and rest[-1][:1].isupper():
                 break  # `von der Au`
+            if span.label in NAMED_PLACE_LABELS and word.istitle() and _names_a_place(rest):
+                break  # `Am Kugelfang 3`, `An der Alster 5`
             first += 1
         while last > first and is_closed_class(text[slice(*words[last - 1])]):
             last -= 1
-        if first >= last:
-            continue
+        if first >= last or all(
+            text[slice(*w)].strip(_EDGE_PUNCT).lower() in ROLE_NOUNS for w in words[first:last]
+        ):
+            continue  # a role noun is not a name (`der Kläger`, ANNOTATION.md)
         start, end = words[first][0], words[last - 1][1]
         if (start, end) == (span.start, span.end):
             out.append(span)
         else:
             out.append(Span(start, end, span.label, span.risk, span.score))
     return out
+
+
+_LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def _title_case(word: str) -> str:
+    """``HUBER`` → ``Huber``, character for character (a letter whose lower case is longer,
+    like ``İ``, stays as it is: offsets never move)."""
+    rest = "".join(c.lower() if len(c.lower()) == 1 else c for c in word[1:])
+    return word[0] + rest
+
+
+def case_view(text: str) -> str:
+    """``text`` with its shouted lines in title case, same length.
+
+    Some courts print the rubrum in capitals (``HANS HUBER, BAHNHOFSTRASSE 12``); a model
+    trained on normal case misses about half of those names. In a line where at least two
+    words and at least half of the words are ALL CAPS, every ALL-CAPS word is read in title
+    case (``Hans Huber, Bahnhofstrasse 12``). Every offset stays, so the spans found on the
+    view are spans of the original. Acronyms in normal lines (``BGH``, ``IBAN``) stay.
+    """
+    chars: list[str] | None = None
+    for line in re.finditer(r"[^\n]+", text):
+        words = list(_LETTER_WORD.finditer(text, line.start(), line.end()))
+        caps = [m for m in words if m.group(0).isupper()]
+        if len(caps) < 2 or 2 * len(caps) < len(words):
+            continue
+        chars = chars if chars is not None else list(text)
+        for m in caps:
+            chars[m.start() : m.end()] = _title_case(m.group(0))
+    return text if chars is None else "".join(chars)

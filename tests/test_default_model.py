@@ -63,3 +63,39 @@ def test_bundled_model_anonymizes_without_leaking_them(anonymizer):
     for secret in ("Jonas", "Weber", "Petra", "Schulz", "Gartenstraße 3", "R-PS 4711"):
         assert secret not in result.text
     assert "<nat-name-1>" in result.text
+
+
+def capitals(text: str) -> str:
+    """ALL CAPS, character for character (``ß`` stays: its upper case is two letters)."""
+    return "".join(c.upper() if len(c.upper()) == 1 else c for c in text)
+
+
+def test_names_in_all_caps_decisions_are_found_like_normal_ones(anonymizer):
+    """Some courts print whole rubra in capitals (`HANS HUBER`): at least 99 % of the names
+    in generated decisions written entirely in capitals are found."""
+    from hf_anon.synthetic import generate_documents
+
+    docs = generate_documents(20, seed=7)
+    texts = [capitals(doc.text) for doc in docs]
+    found_spans = anonymizer.detect(texts)
+    names = hits = 0
+    for doc, text, spans in zip(docs, texts, found_spans, strict=True):
+        for gold in (s for s in doc.spans if s.label == "nat-name"):
+            names += 1
+            hits += all(
+                any(s.start <= i < s.end for s in spans)
+                for i in range(gold.start, gold.end)
+                if not text[i].isspace()
+            )
+    assert names > 50
+    assert hits / names >= 0.99, f"{hits} of {names} names found in capitals"
+
+
+def test_the_bundled_model_decodes_with_its_calibration_and_rules(anonymizer):
+    detector = anonymizer.detector
+    assert detector.label_thresholds and set(detector.label_thresholds) <= set(
+        detector.labels.names
+    )
+    assert "dockets" in detector.recognizers
+    text = "Verwaltungsgericht München\nM 12 K 20.1234\nIn der Verwaltungsstreitsache"
+    assert "M 12 K 20.1234" in [text[s.start : s.end] for s in anonymizer.detect([text])[0]]

@@ -43,6 +43,13 @@ def texts(text: str, spans: list[Span]) -> list[str]:
             "address-name",
             ["HAUPTSTRASSE 5"],
         ),
+        (
+            "Frau Oberpaur, Am Kugelfang 3, 82041",
+            "Am Kugelfang 3",
+            "address-name",
+            ["Am Kugelfang 3"],
+        ),
+        ("An der Alster 5 wohnt", "An der Alster 5", "address-name", ["An der Alster 5"]),
         ("durch Richter von der Au entschieden", "von der Au", "nat-jur", ["von der Au"]),
         ("die Moderatorin Anne Will sagte", "Anne Will", "nat-name", ["Anne Will"]),
         ("Herr Weil und", "Weil", "nat-name", ["Weil"]),

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import unicodedata
+from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hf_anon.data import Span
 from hf_anon.recognizers import RECOGNIZERS, Recognizer, is_valid_iban, recognize, register
@@ -185,3 +188,18 @@ def test_overlapping_rules_keep_the_longer_span():
     assert [text[s.start : s.end] for s in recognize(text, ["times", "dates"])] == [
         "3. März 2021, 14:30 Uhr"
     ]
+
+
+PIECES = [
+    *"AaBbDrRGgez.:-–/ ,\n0123456789",
+    *["Richter am VG ", "Dr. ", "gez. ", "März ", "2021", "Az. ", "BGH ", "ÄÖÜß", "\u0308"],
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=60).map("".join))
+def test_recognizers_never_crash_and_give_valid_spans(text):
+    spans = recognize(text)
+    for span in spans:
+        assert 0 <= span.start < span.end <= len(text)
+    assert all(a.end <= b.start for a, b in pairwise(spans))
