@@ -89,7 +89,7 @@ ABBREVIATIONS = _words(
     i.d.r. a.a.o. z.b. u.a. d.h. i.v.m. m.w.n. v.a. s.o. s.u. u.u. o.g. i.s.d. i.s.v.
     i.h.v. a.f. n.f. e.v. h.m. i.e. i.ü. u.ä. o.ä. z.t. i.r.d. i.v. a.d. b.v. e.k. g.e.
     v.h. n.v. z.hd. u.s.w. d.a. a.e. e.a. m.e. m.a.w. i.s. i.a. a.a. v.a.w. i.e.s.
-    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a.
+    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a. a.m. a.d.o. i.br.
     """
 )
 # Words after which a single letter is a reference, not a name ("Anlage K 3", "Teil B").
@@ -498,7 +498,8 @@ def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
         core = elements[j].lower
         if core in REFERENCE_NOUNS:
             return True
-        if not (core in COORDINATION or core in {"bis", "-"} or re.fullmatch(r"[a-zäöü]\.?", core)):
+        listed = re.fullmatch(r"[a-zäöü]\.?|[a-z]{1,2}\d?[a-z]?", core)  # "C1E", "BE"
+        if not (core in COORDINATION or core in {"bis", "-"} or listed):
             return False
         j -= 1
     return False
@@ -515,6 +516,8 @@ def not_a_name_before(core: str, nxt: Element, after: Element | None) -> bool:
         return True
     if nxt.raw == "+":
         return True  # "HK + S + KNO3": a formula
+    if core.endswith(".") and re.match(r"[A-ZÄÖÜ][a-zäöüß]+[A-ZÄÖÜ][a-zäöüß]", nxt.core):
+        return True  # "C. FischerBrenneisenKatzenstein": a judge's initial, names glued
     if (core == "K." and nxt.core.startswith("O.")) or (core == "E." and nxt.core.startswith("ON")):
         return True
     if nxt.lower.startswith("bezeichnet"):
@@ -559,6 +562,15 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None
     if RE_GLUED_STREET.match(core):
         return "letter-suffix"  # "Kstraße"
+    if re.fullmatch(r"[A-ZÄÖÜ]['’]er", core):
+        return "letter-suffix"  # "die E'er Adresse": a town's adjective
+    if (
+        prev is not None
+        and re.fullmatch(r"[A-ZÄÖÜ]{2,4}", prev.raw)
+        and len(core) == 1
+        and not _person_context(elements, i)
+    ):
+        return None  # "nach dem IF G": a split acronym
     if nxt is not None and not_a_name_before(
         core, nxt, elements[i + 2] if i + 2 < len(elements) else None
     ):
@@ -608,7 +620,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
 _MAYBE_PLACEHOLDER = re.compile(
     r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
     r"|^[A-Z]{2}(?:00|xx|XX)$|^(?:19|20)\.(?:\.|$)|^[XYZ]{2,3}$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
-    r"|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
+    r"|^[A-ZÄÖÜ]['’]er$|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
     re.IGNORECASE,
 )
 
@@ -676,7 +688,7 @@ ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
     verein klinik krankenhaus versicherung holding kasse sparkasse firma zentrale
     gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
     zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken bv
-    partnership ltd inc sarl llp llc plc händler einzelhändler
+    partnership ltd inc sarl llp llc plc händler einzelhändler vorwahl
     """
 )
 
@@ -790,6 +802,8 @@ def _shape_label(core: str, kinds: set[str]) -> str | None:
     if kinds & {"postcode", "house-number", "town"}:
         return "address-name"
     first = core.split()[0].lower().rstrip(".")
+    if re.fullmatch(r"[a-zäöü]['’]er", first):
+        return "address-name"  # "die E'er Adresse": a town's adjective
     if kinds & {"masked-prefix", "letter-suffix"} or "-" in first:
         suffix = first.split("-", 1)[-1]
         if _is_street(first) or re.fullmatch(r"[a-zäöü]", suffix):

@@ -126,6 +126,7 @@ def found(text: str) -> list[tuple[str, str]]:
         ("das Aufenthaltsbestimmungsrecht für J..\n2\nDie Beteiligten", [("J.", "nat-name")]),
         # an ellipsis alone on a line between the signature cues hides a judge
         ("gez.\n…\nRichter am Amtsgericht", [("…", "nat-jur")]),
+        ("die Beschränkung auf die E'er Adresse", [("E'er", "address-name")]),
     ],
 )
 def test_placeholder_patterns(text, expected):
@@ -149,6 +150,10 @@ def test_placeholder_patterns(text, expected):
         "Das beklagte Amt. Es trägt die Kosten.",
         "verfügt\n\n...\n\n1.2 wie nachstehend wiedergegeben",
         "the feedback circuits S1, S2 and S3...",
+        "Die Information ist nach dem IF G – wie auch die Ablehnung – zu erteilen.",
+        "vgl. dazu VG Frankfurt a. M., Urteil vom 18.02.2009",
+        "Fahrerlaubnis der Klassen C, C1, CE, C1E, D, D1, DE, D1E",
+        "vorzutragen. C. FischerBrenneisenKatzenstein OstwaldtTausch",
         "Dies gilt u. a. auch hier, a. a. O., m. w. N.",
         "Der Mieter trägt die Kosten i. V. m. § 556 BGB, d. h. alle.",
         "Bl. 5 d. A. enthält das Protokoll.",
