@@ -78,18 +78,48 @@ def rule_spans(text: str, rules: list[str], blocked: list[Span]) -> list[Span]:
 
 
 def silver_document(
-    doc: Document, rules: list[str], pseudonymizer: Pseudonymizer, counts: Counter | None = None
+    doc: Document,
+    rules: list[str],
+    pseudonymizer: Pseudonymizer,
+    counts: Counter | None = None,
+    teacher: list[Span] = (),
 ) -> Document:
-    """Placeholders pseudonymized, rule spans kept on the clear text (``counts``: by source)."""
+    """Placeholders pseudonymized, rule spans (and a teacher model's confident spans) kept
+    on the clear text (``counts``: spans by source)."""
     placeholders = placeholder_spans(doc.text)
     clear = rule_spans(doc.text, rules, placeholders)
+    n_rules = len(clear)
+    if teacher:
+        taught = [
+            s
+            for s in _free(list(teacher), placeholders + clear)
+            if all(s.end <= c.start or s.start >= c.end for c in clear)
+        ]
+        if counts is not None:
+            counts["teacher"] += len(taught)
+        clear = sorted(clear + taught)
     marked = Document(doc.id, doc.text, sorted(placeholders + clear), doc.domain, dict(doc.meta))
     keep = {(s.start, s.end) for s in clear}
     if counts is not None:
-        counts.update({"placeholder": len(placeholders), "rule": len(clear)})
+        counts.update({"placeholder": len(placeholders), "rule": n_rules})
     out = pseudonymizer.pseudonymize(marked, replace=lambda s: (s.start, s.end) not in keep)
     out.spans = [Span(s.start, s.end, s.label, s.risk) for s in out.spans]
     return out
+
+
+def teacher_predictions(model: str, docs: list[Document], labels: list[str], min_score: float):
+    """A trained model's spans of ``labels`` scored at least ``min_score`` (model alone, no
+    rules; ONNX int8 on the CPU for speed): the clear-text names, companies and places
+    that no rule finds, so that silver labels do not teach the student to ignore them."""
+    from hf_anon.detection import SpanDetector
+
+    detector = SpanDetector.from_pretrained(
+        model, backend="onnx", quantize=True, recognizers=(), label_thresholds={}
+    )
+    found = detector.detect(docs, progress=True)
+    return [
+        [s for s in spans if s.label in labels and (s.score or 0) >= min_score] for spans in found
+    ]
 
 
 # --- measuring the rules against the gold validation split ----------------------------------
@@ -188,6 +218,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--unknown-label", default="nat-name", help="label of placeholders no cue decides"
     )
+    parser.add_argument("--teacher", help="a trained hf-anon model that adds confident spans")
+    parser.add_argument(
+        "--teacher-labels",
+        nargs="+",
+        default=["nat-name", "jur-name", "address-name"],
+        help="labels the teacher may add (default: the high-risk names and places)",
+    )
+    parser.add_argument("--teacher-score", type=float, default=0.9, help="minimum span score")
     add_corpus_arguments(parser)
     for action in parser._actions:  # --output is only needed when building
         if action.dest == "output":
@@ -226,10 +264,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.limit:
         decisions = decisions[: args.limit]
     pseudonymizer = Pseudonymizer(seed=args.seed, unknown_label=args.unknown_label)
+    teacher = (
+        teacher_predictions(args.teacher, decisions, args.teacher_labels, args.teacher_score)
+        if args.teacher
+        else [[] for _ in decisions]
+    )
     sources: Counter = Counter()
     documents = [
-        silver_document(d, rules, pseudonymizer, sources)
-        for d in tqdm(decisions, desc="silver labels", unit="doc")
+        silver_document(d, rules, pseudonymizer, sources, taught)
+        for d, taught in tqdm(
+            zip(decisions, teacher, strict=True),
+            desc="silver labels",
+            unit="doc",
+            total=len(decisions),
+        )
     ]
     splits = write_corpus(documents, args)
     print(format_statistics(corpus_statistics(splits)))

@@ -61,3 +61,22 @@ def test_rules_are_measured_on_the_gold_validation_split():
 
 def test_file_names_are_safe():
     assert file_name("wwl:BayernCaseLaw:BY-Y 300/Z") == "wwl_BayernCaseLaw_BY-Y_300_Z"
+
+
+def test_a_teacher_adds_clear_text_names_that_no_rule_and_no_placeholder_covers():
+    from collections import Counter
+
+    from hf_anon.data import Span
+
+    text = "Der Sachverständige Dr. Karl Brenner bestätigte das. Herr A. widersprach."
+    brenner = text.index("Karl Brenner")
+    placeholder = text.index("A.")
+    teacher = [
+        Span(brenner, brenner + len("Karl Brenner"), "nat-name", "high", 0.97),
+        Span(placeholder, placeholder + 2, "nat-name", "high", 0.99),  # a placeholder already
+    ]
+    counts: Counter = Counter()
+    doc = silver_document(Document("d", text), ["dates"], Pseudonymizer(seed=2), counts, teacher)
+    names = [doc.text[s.start : s.end] for s in doc.spans if s.label == "nat-name"]
+    assert "Karl Brenner" in names and "A." not in doc.text
+    assert counts == Counter({"placeholder": 1, "rule": 0, "teacher": 1})
