@@ -321,5 +321,5 @@ class SpanDetector:
             view = case_view(text)
             if view is not text:  # `VERWALTUNGSGERICHT MÜNCHEN` read as a court name too
                 rules = resolve_overlaps([*rules, *recognize_cached(view, self.recognizers)])
-            spans = merge_with_rules(spans, rules)
+            spans = merge_with_rules(spans, rules, text)
         return trim_closed_class(text, spans)

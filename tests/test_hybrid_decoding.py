@@ -80,17 +80,28 @@ def test_trimmed_spans_stay_inside_and_never_edge_on_a_closed_class_word(text, d
 
 
 def test_rules_add_what_the_model_missed_and_the_model_keeps_its_label():
-    model = [Span(0, 11, "court-name", "low", 0.8), Span(40, 45, "nat-name", "high", 0.9)]
-    rules = [Span(0, 17, "court-name", "low", 1.0), Span(20, 34, "court-docket", "medium", 1.0)]
-    merged = merge_with_rules(model, rules)
-    assert [(s.start, s.end, s.label) for s in merged] == [
-        (0, 17, "court-name"),  # union of both edges
-        (20, 34, "court-docket"),  # the rule alone
-        (40, 45, "nat-name"),  # the model alone
+    text = "Amtsgericht Fürth, Az. 3 C 1234/21 – Herr Weber"
+    model = [Span(0, 11, "court-name", "low", 0.8), Span(42, 47, "nat-name", "high", 0.9)]
+    rules = [Span(0, 17, "court-name", "low", 1.0), Span(23, 34, "court-docket", "medium", 1.0)]
+    merged = merge_with_rules(model, rules, text)
+    assert [(text[s.start : s.end], s.label) for s in merged] == [
+        ("Amtsgericht Fürth", "court-name"),  # union of both edges
+        ("3 C 1234/21", "court-docket"),  # the rule alone
+        ("Weber", "nat-name"),  # the model alone
     ]
     date_as_fact = [Span(5, 15, "date-fact", "medium", 0.7)]
     date_as_world = [Span(5, 15, "date-world", "low", 1.0)]
-    assert merge_with_rules(date_as_fact, date_as_world)[0].label == "date-fact"
+    assert merge_with_rules(date_as_fact, date_as_world, "x" * 20)[0].label == "date-fact"
+
+
+def test_a_model_span_over_two_rule_spans_is_cut_at_their_edges():
+    text = "Verwaltungsgericht München\nM 12 K 20.1234\nIn der Sache"
+    one = [Span(0, 41, "court-docket", "medium", 0.9)]
+    rules = [Span(0, 26, "court-name", "low", 1.0), Span(27, 41, "court-docket", "medium", 1.0)]
+    assert [(text[s.start : s.end], s.label) for s in merge_with_rules(one, rules, text)] == [
+        ("Verwaltungsgericht München", "court-name"),
+        ("M 12 K 20.1234", "court-docket"),
+    ]
 
 
 DOCKET_TEXT = "Verwaltungsgericht Regensburg\nRO 5 S 19.611\nIn der Verwaltungsstreitsache"

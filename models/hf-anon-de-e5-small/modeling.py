@@ -40,9 +40,16 @@ class AnonConfig(PretrainedConfig):
         classifier_dropout: float = 0.1,
         span_class_weights: list[float] | None = None,
         loss_weights: dict[str, float] | None = None,
+        label_thresholds: dict[str, float] | None = None,
+        recognizers: list[str] | None = None,
         **kwargs,
     ):
         super().__init__(**kwargs)
+        # Inference settings every entry point reads (hf-anon calibrate writes them): a
+        # threshold on a span's score per label, and the deterministic recognizers merged
+        # with the model's spans (None: none).
+        self.label_thresholds = dict(label_thresholds) if label_thresholds else None
+        self.recognizers = list(recognizers) if recognizers is not None else None
         self.encoder = encoder or {}
         self.labels = list(labels or [])
         self.risks = list(risks or ["low", "medium", "high"])
