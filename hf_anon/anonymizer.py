@@ -752,12 +752,19 @@ def protected_forms(text: str, spans: Iterable[Span]) -> dict[str, _Form]:
     Each span's whole text (at least :data:`MIN_FORM_CHARS` non-space characters, at
     least one letter or digit) and, for names, its name without titles and each name
     part of at least :data:`MIN_NAME_PART_LETTERS` letters (particles such as ``von``
-    not).
+    not). A form made only of closed-class words (:mod:`hf_anon.words`) is never
+    searched: one ``der`` tagged as an address must not replace every ``der`` of the
+    decision (``Die Kündigung der Wohnung`` stays as it is).
     """
+    from hf_anon.words import closed_class_words
+
+    closed = closed_class_words()
     forms: dict[str, _Form] = {}
 
     def add(form: str, span: Span, genitive: bool) -> None:
         raw = " ".join(form.split())
+        if all(word.strip(".,;:'’\"„“").lower() in closed for word in raw.split()):
+            return  # `der`, `und`, `in der`: function words, never a name
         for variant in (raw, unicodedata.normalize("NFKC", raw)):
             informative = any(c.isalnum() for c in variant)  # `[…]` or `***` hides, not tells
             if informative and len(variant.replace(" ", "")) >= MIN_FORM_CHARS:

@@ -521,3 +521,30 @@ def test_control_characters_nul_and_foreign_scripts_pass_through(oracle):
     assert results[0].text == f"{first} {last}\x07 wohnt\r\nhier.\x1b[0m"
     assert "Schmidt" not in results[1].text and "日本語のテキスト" in results[1].text
     assert results[3].text == texts[3] and results[3].replacements == []
+
+
+def test_a_doubtful_der_is_replaced_once_never_spread_by_the_leak_check():
+    """Issue 14's example: a detector tagged one ``der`` as an address; the leak check must
+    not replace every other ``der``/``Der`` of the decision."""
+    from hf_anon import Anonymizer
+    from hf_anon.data import Span
+
+    text = (
+        "Herr Hans Müller wohnt in der Bahnhofstraße 12. Die Kündigung der Wohnung ist "
+        "wirksam. Der Vermieter hat der Mieterin gekündigt."
+    )
+    der = text.index("der Bahnhofstraße")
+
+    def detector(texts):
+        name, street = text.index("Hans Müller"), text.index("Bahnhofstraße 12")
+        return [
+            [
+                Span(name, name + 11, "nat-name", "high", 0.99),
+                Span(der, der + 3, "address-name", "high", 0.4),
+                Span(street, street + 16, "address-name", "high", 0.99),
+            ]
+        ]
+
+    out = Anonymizer(detector).anonymize(text, mode="label").text
+    assert "Die Kündigung der Wohnung ist wirksam. Der Vermieter hat der Mieterin" in out
+    assert "Hans Müller" not in out and "Bahnhofstraße 12" not in out
