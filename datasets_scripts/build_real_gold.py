@@ -25,7 +25,7 @@ from collections import Counter
 from pathlib import Path
 
 from hf_anon.data import Document, load_jsonl, save_jsonl
-from hf_anon.markup import MarkupError, parse_markup
+from hf_anon.markup import MarkupError, markup_file_name, parse_markup
 from hf_anon.metrics import score_documents
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,15 +33,9 @@ ANNOTATION = ROOT / "data" / "real" / "annotation"
 SPLITS = ("validation", "test")
 
 
-def file_name(doc_id: str) -> str:
-    import re
-
-    return re.sub(r"[^A-Za-z0-9.-]+", "_", doc_id).strip("_")
-
-
 def read_selection(folder: Path) -> dict[str, dict]:
     rows = [json.loads(line) for line in (folder / "selection.jsonl").open(encoding="utf-8")]
-    return {file_name(row["id"]): row for row in rows}
+    return {markup_file_name(row["id"]): row for row in rows}
 
 
 def first_difference(a: str, b: str) -> str:

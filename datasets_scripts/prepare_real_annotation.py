@@ -28,7 +28,7 @@ from pathlib import Path
 
 from hf_anon.data import Document, Span
 from hf_anon.ler import raw_files, read_raw_timex
-from hf_anon.markup import to_markup
+from hf_anon.markup import markup_file_name, to_markup
 from hf_anon.placeholders import placeholder_spans
 from hf_anon.surrogates import Pseudonymizer
 
@@ -92,11 +92,6 @@ LICENCES = {
     "ler": "LER corpus, Leitner/Rehm/Moreno-Schneider 2019, CC BY 4.0",
 }
 _UNUSABLE = ("[[", "]]", "|", "=>")
-
-
-def file_name(doc_id: str) -> str:
-    """A markup file name for a document id (``wwl:DE/BY/123`` → ``wwl_DE_BY_123``)."""
-    return re.sub(r"[^A-Za-z0-9.-]+", "_", doc_id).strip("_")
 
 
 def usable(text: str) -> bool:
@@ -218,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     pseudonymizer = Pseudonymizer(seed=args.seed)
     written = 0
     for row in rows:
-        target = out / "pass1" / f"{file_name(row['id'])}.txt"
+        target = out / "pass1" / f"{markup_file_name(row['id'])}.txt"
         if target.exists():
             continue
         target.write_text(pre_annotate(row, pseudonymizer), encoding="utf-8")

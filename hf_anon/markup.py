@@ -95,6 +95,11 @@ class MarkedDocument:
         return row
 
 
+def markup_file_name(doc_id: str) -> str:
+    """The marked file of a document (``wwl:DE/BY/123`` → ``wwl_DE_BY_123``; add ``.txt``)."""
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", doc_id).strip("_")
+
+
 def _where(markup: str, position: int) -> str:
     line = markup.count("\n", 0, position) + 1
     column = position - (markup.rfind("\n", 0, position) + 1) + 1

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
 from build_real_corpus import measure, silver_document  # noqa: E402
-from prepare_real_annotation import file_name, pre_annotate  # noqa: E402
+from prepare_real_annotation import pre_annotate  # noqa: E402
 
 PUBLISHED = (
     "Amtsgericht Fürth\n3 C 12/21\nIm Namen des Volkes\n"
@@ -60,7 +60,9 @@ def test_rules_are_measured_on_the_gold_validation_split():
 
 
 def test_file_names_are_safe():
-    assert file_name("wwl:BayernCaseLaw:BY-Y 300/Z") == "wwl_BayernCaseLaw_BY-Y_300_Z"
+    from hf_anon.markup import markup_file_name
+
+    assert markup_file_name("wwl:BayernCaseLaw:BY-Y 300/Z") == "wwl_BayernCaseLaw_BY-Y_300_Z"
 
 
 def test_a_teacher_adds_clear_text_names_that_no_rule_and_no_placeholder_covers():

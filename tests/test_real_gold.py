@@ -10,7 +10,7 @@ import pytest
 
 from hf_anon.data import load_jsonl
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.markup import parse_markup
+from hf_anon.markup import markup_file_name, parse_markup
 from hf_anon.metrics import score_documents
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,7 +18,7 @@ REAL = ROOT / "data" / "real"
 SPLITS = ("validation", "test")
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
-from build_real_gold import build, check_file, file_name, read_selection  # noqa: E402
+from build_real_gold import build, check_file, read_selection  # noqa: E402
 
 
 def keys(split: str) -> list[dict]:
@@ -78,7 +78,7 @@ def test_agreement_is_measured_on_the_published_text():
     first = parse_markup((REAL / "annotation" / "pass1" / f"{name}.txt").read_text())
     second = parse_markup((REAL / "annotation" / "pass2" / f"{name}.txt").read_text())
     assert first.published == second.published == selection[name]["text"]
-    assert file_name(selection[name]["id"]) == name
+    assert markup_file_name(selection[name]["id"]) == name
     from hf_anon.data import Document
 
     doc = lambda m: Document("d", m.published, m.published_spans())  # noqa: E731
