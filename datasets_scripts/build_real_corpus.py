@@ -70,11 +70,15 @@ def gold_ids(gold: Path) -> set[str]:
     return {json.loads(line)["id"] for line in selection.open(encoding="utf-8")}
 
 
+def _free(spans: list[Span], holes: list[Span]) -> list[Span]:
+    """``spans`` that touch none of ``holes``."""
+    return [s for s in spans if all(s.end <= h.start or s.start >= h.end for h in holes)]
+
+
 def rule_spans(text: str, rules: list[str], blocked: list[Span]) -> list[Span]:
     """Spans of ``rules`` on ``text`` that touch none of ``blocked`` (longest first)."""
-    found = [s for name in rules for s in RECOGNIZERS[name](text)]
-    free = [s for s in found if all(s.end <= b.start or s.start >= b.end for b in blocked)]
-    return resolve_overlaps(sorted(free, key=lambda s: -(s.end - s.start)))
+    found = _free([s for name in rules for s in RECOGNIZERS[name](text)], blocked)
+    return resolve_overlaps(sorted(found, key=lambda s: -(s.end - s.start)))
 
 
 def silver_document(
@@ -90,11 +94,7 @@ def silver_document(
     clear = rule_spans(doc.text, rules, placeholders)
     n_rules = len(clear)
     if teacher:
-        taught = [
-            s
-            for s in _free(list(teacher), placeholders + clear)
-            if all(s.end <= c.start or s.start >= c.end for c in clear)
-        ]
+        taught = _free(list(teacher), placeholders + clear)
         if counts is not None:
             counts["teacher"] += len(taught)
         clear = sorted(clear + taught)
@@ -123,10 +123,6 @@ def teacher_predictions(model: str, docs: list[Document], labels: list[str], min
 
 
 # --- measuring the rules against the gold validation split ----------------------------------
-
-
-def _free(spans: list[Span], holes: list[Span]) -> list[Span]:
-    return [s for s in spans if all(s.end <= h.start or s.start >= h.end for h in holes)]
 
 
 def measure(gold: Path, split: str = "validation") -> dict:
