@@ -297,8 +297,8 @@ class SpanDetector:
         tag), widened to whole words, trimmed of punctuation, merged with the recognizers'
         spans, and trimmed of closed-class words at their edges (:mod:`hf_anon.words`).
         """
-        from hf_anon.recognizers import merge_with_rules, recognize_cached, resolve_overlaps
-        from hf_anon.words import case_view, trim_closed_class
+        from hf_anon.recognizers import merge_with_rules, recognize_cached
+        from hf_anon.words import trim_closed_class
 
         text = encoded.text
         per_label = threshold is None and bool(self.label_thresholds)
@@ -317,9 +317,5 @@ class SpanDetector:
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
         if self.recognizers:
-            rules = list(recognize_cached(text, self.recognizers))
-            view = case_view(text)
-            if view is not text:  # `VERWALTUNGSGERICHT MÜNCHEN` read as a court name too
-                rules = resolve_overlaps([*rules, *recognize_cached(view, self.recognizers)])
-            spans = merge_with_rules(spans, rules, text)
+            spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
         return trim_closed_class(text, spans)

@@ -328,9 +328,17 @@ def register(recognizer: Recognizer) -> Recognizer:
 
 @lru_cache(maxsize=128)
 def recognize_cached(text: str, names: tuple[str, ...]) -> tuple[Span, ...]:
-    """:func:`recognize`, remembered for the last texts: decoding one model pass at many
-    thresholds (``hf-anon report``, ``hf-anon calibrate``) runs the rules once per text."""
-    return tuple(recognize(text, names))
+    """:func:`recognize` on ``text`` and on its ALL-CAPS :func:`~hf_anon.words.case_view`
+    (``VERWALTUNGSGERICHT MÜNCHEN`` read as a court name too), overlaps resolved;
+    remembered for the last texts, so that decoding one model pass at many thresholds
+    (``hf-anon report``, ``hf-anon calibrate``) runs the rules once per text."""
+    from hf_anon.words import case_view
+
+    found = recognize(text, names)
+    view = case_view(text)
+    if view is not text:
+        found = resolve_overlaps([*found, *recognize(view, names)])
+    return tuple(found)
 
 
 def recognize(text: str, names: Iterable[str] | None = None) -> list[Span]:
