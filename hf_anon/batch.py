@@ -560,11 +560,11 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     )
     from hf_anon.cli import (  # cli imports this module lazily too
         add_backend_arguments,
-        add_recognizer_arguments,
+        add_decoding_arguments,
     )
 
     add_backend_arguments(parser)
-    add_recognizer_arguments(parser)
+    add_decoding_arguments(parser)
     parser.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )

@@ -455,6 +455,11 @@ def add_recognizer_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-recognizers", action="store_true", help="the model's spans only, no rules"
     )
+
+
+def add_decoding_arguments(parser: argparse.ArgumentParser) -> None:
+    """The recognizer flags and ``--uncalibrated``, for the commands that decode spans."""
+    add_recognizer_arguments(parser)
     parser.add_argument(
         "--uncalibrated",
         action="store_true",
@@ -568,7 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
     detect.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     detect.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
     add_backend_arguments(detect)
-    add_recognizer_arguments(detect)
+    add_decoding_arguments(detect)
     detect.add_argument(
         "--threshold",
         type=float,
@@ -604,7 +609,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     report.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
     add_backend_arguments(report)
-    add_recognizer_arguments(report)
+    add_decoding_arguments(report)
     report.add_argument(
         "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
     )
