@@ -343,13 +343,12 @@ def build_report(
     progress: bool = False,
 ) -> Report:
     """``gold_sets``: (name, source, documents) triples."""
-    decoding = (
-        "thresholds per label calibrated on a validation set"
-        if threshold is None and getattr(detector, "label_thresholds", None)
-        else "the most likely tag"
-        if threshold is None
-        else f"threshold {threshold:g}"
-    )
+    if threshold is not None:
+        decoding = f"threshold {threshold:g}"
+    elif getattr(detector, "label_thresholds", None):
+        decoding = "thresholds per label calibrated on a validation set"
+    else:
+        decoding = "the most likely tag"
     recognizers = getattr(detector, "recognizers", ())
     decoding += f"; recognizers: {', '.join(recognizers)}" if recognizers else "; no recognizers"
     return Report(
