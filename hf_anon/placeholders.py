@@ -60,6 +60,9 @@ RE_MASKED_DATE = re.compile(
     rf"^(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\.(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\."
     rf"(?:\d{{2,4}}|x{{2,4}}|X{{2,4}}|{_ELLIPSIS})$"
 )
+# A date masked with zeros, possibly ending a sentence: "vom 00.00.00." (its digits alone
+# make RE_MASKED_DATE match any date, so this one is told apart).
+RE_ZERO_DATE = re.compile(r"^0{1,2}\.0{1,2}\.0{2,4}\.?$")
 RE_MASKED_YEAR = re.compile(r"^(?:19|20)(?:\.\.|xx|XX|…)\.?$")
 RE_MASKED_POSTCODE = re.compile(r"^(?:0{5}|x{5}|X{5})$")
 RE_MASKED_DIGITS = re.compile(r"^(?:0{2,}|[xX]{2,})$")
@@ -442,9 +445,8 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
         return "ellipsis"
     if RE_BRACKET_MASK.match(el.raw.rstrip(".,;:")):
         return "mask"
-    dated = core[:-1] if re.fullmatch(r"0{1,2}\.0{1,2}\.0{2,4}\.", core) else core
-    if RE_MASKED_DATE.match(dated) and (
-        not re.fullmatch(r"[\d.]+", dated) or re.fullmatch(r"0{1,2}\.0{1,2}\.0{2,4}", dated)
+    if RE_ZERO_DATE.match(core) or (
+        RE_MASKED_DATE.match(core) and not re.fullmatch(r"[\d.]+", core)
     ):
         return "date"  # "xx.xx.2016", "00.00.00"
     if RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
@@ -718,7 +720,7 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
             continue
         end = el.core_end
         if kind in {"repeated", "postcode", "digits", "email", "url"} or (
-            kind == "date" and re.fullmatch(r"[0.]+\.", el.core)
+            kind == "date" and RE_ZERO_DATE.match(el.core)
         ):
             end -= len(el.core) - len(_without_period(el.core))
         if kind == "date" and RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
