@@ -88,12 +88,7 @@ def calibrate(
         documents, batch_size=batch_size, progress=progress
     )
     saved = detector.label_thresholds
-    detector.label_thresholds = {}
-    found = detector.decode_all(probabilities)
-    scorer = SpanScorer(detector.labels)
-    for doc, spans in zip(documents, found, strict=True):
-        scorer.add(doc.text, doc.spans, spans)
-    before = _summary(scorer.result(), beta)
+    before = _evaluate(detector, documents, probabilities, {}, beta)  # the most likely tag
 
     def key(summary: dict[str, float]) -> tuple[float, float]:
         return (min(summary["recall_high"], target_high), summary["f_beta"])
