@@ -112,7 +112,7 @@ def guess_domain(text: str) -> str:
     return "zivilrecht"
 
 
-def select_real(path: Path, rng: random.Random) -> list[dict]:
+def select_real(path: Path, rng: random.Random, taken: set[str] = frozenset()) -> list[dict]:
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         decisions = [json.loads(line) for line in handle]
     chosen = []
@@ -123,6 +123,7 @@ def select_real(path: Path, rng: random.Random) -> list[dict]:
             if d["court_type"] == court_type
             and MIN_CHARS <= len(d["text"]) <= longest
             and usable(d["text"])
+            and d["id"] not in taken
         ]
         # decisions about people first: most of them carry placeholders
         with_people = [d for d in pool if placeholder_spans(d["text"])]
@@ -149,14 +150,14 @@ def select_real(path: Path, rng: random.Random) -> list[dict]:
     return chosen
 
 
-def select_ler(raw_dir: Path, rng: random.Random) -> list[dict]:
+def select_ler(raw_dir: Path, rng: random.Random, taken: set[str] = frozenset()) -> list[dict]:
     chosen = []
     for path in raw_files(raw_dir):
         court = path.stem.removesuffix("_timex")
         docs = [
             d
             for d in read_raw_timex(path)
-            if MIN_CHARS <= len(d.text) <= LER_MAX and usable(d.text)
+            if MIN_CHARS <= len(d.text) <= LER_MAX and usable(d.text) and d.id not in taken
         ]
         with_people = [d for d in docs if placeholder_spans(d.text)]
         rng.shuffle(with_people)
@@ -197,6 +198,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="data/real/annotation", help="annotation folder")
     parser.add_argument("--shared", default=str(SHARED), help="the shared data folder")
     parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument(
+        "--exclude",
+        nargs="*",
+        default=[],
+        metavar="SELECTION",
+        help="selection.jsonl files whose decisions must not be drawn again (e.g. the gold set's, "
+        "when drawing a training set)",
+    )
     args = parser.parse_args(argv)
     shared = Path(args.shared)
     real, ler = shared / "real" / "decisions.jsonl.gz", shared / "ler" / "raw"
@@ -204,7 +213,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {real} or {ler} not found: the raw corpora are not here", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
-    rows = select_real(real, rng) + select_ler(ler, rng)
+    taken = {
+        json.loads(line)["id"] for f in args.exclude for line in Path(f).open(encoding="utf-8")
+    }
+    rows = select_real(real, rng, taken) + select_ler(ler, rng, taken)
     out = Path(args.out)
     (out / "pass1").mkdir(parents=True, exist_ok=True)
     with (out / "selection.jsonl").open("w", encoding="utf-8") as handle:
