@@ -13,6 +13,12 @@ the script builds from the pass-2 files
   ``placeholders``, ``kept``; the format of ``dev/anonymized.jsonl``),
 - ``data/real/statistics.json``: counts by label and risk, and the agreement between the
   passes (strict, strict typed and lenient span F1, on the published text).
+
+``--train`` builds the training split instead, from ``data/real/annotation-train/``
+(other decisions, drawn with ``prepare_real_annotation.py --exclude``; one annotation
+pass, ``pass2/`` files win where a review exists): ``data/real/train.jsonl``,
+``train.key.jsonl`` and ``statistics.train.json``. It is for training only; choosing and
+measuring stay on validation and test.
 """
 
 from __future__ import annotations
@@ -130,12 +136,57 @@ def build(folder: Path, out: Path) -> dict:
     return stats
 
 
+def build_train(folder: Path, out: Path) -> dict:
+    """The training split: every decision of ``folder``, its latest pass."""
+    selection = read_selection(folder)
+    gold, keys, problems = [], [], []
+    for name, row in selection.items():
+        path = folder / "pass2" / f"{name}.txt"
+        path = path if path.exists() else folder / "pass1" / f"{name}.txt"
+        found = check_file(path, selection)
+        marked = None if found else parse_markup(path.read_text(encoding="utf-8"))
+        if marked is not None and any(s.label == "unknown" for s in marked.spans):
+            found = [f"{path}: a span is still 'unknown'"]
+        if found:
+            problems += found
+            continue
+        meta = {k: row[k] for k in ("source", "court", "court_type", "date", "licence")}
+        gold.append(marked.gold(row["id"], row["domain"], **meta))
+        keys.append(marked.key(row["id"], row["domain"], **meta))
+    if problems:
+        raise SystemExit("\n".join(problems))
+    out.mkdir(parents=True, exist_ok=True)
+    save_jsonl(gold, out / "train.jsonl")
+    with (out / "train.key.jsonl").open("w", encoding="utf-8") as handle:
+        for row in keys:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    stats = {
+        "documents": len(gold),
+        "characters": sum(len(d.text) for d in gold),
+        "spans": sum(len(d.spans) for d in gold),
+        "placeholders": sum(len(k["placeholders"]) for k in keys),
+        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
+        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+        "by_court_type": dict(Counter(d.meta["court_type"] for d in gold).most_common()),
+    }
+    (out / "statistics.train.json").write_text(
+        json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
+    )
+    load_jsonl(out / "train.jsonl")  # must load as gold
+    return stats
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", nargs="+", metavar="FILE", help="validate marked files")
     parser.add_argument("--annotation", default=str(ANNOTATION), help="annotation folder")
     parser.add_argument("--out", default=str(ROOT / "data" / "real"), help="output folder")
+    parser.add_argument(
+        "--train", action="store_true", help="build train.jsonl from annotation-train/"
+    )
     args = parser.parse_args(argv)
+    if args.train and args.annotation == str(ANNOTATION):
+        args.annotation = str(ROOT / "data" / "real" / "annotation-train")
     folder = Path(args.annotation)
     if args.check:
         selection = read_selection(folder)
@@ -149,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
                 ph = sum(s.placeholder for s in marked.spans)
                 print(f"{f}: ok, {len(marked.spans)} spans ({ph} placeholders) {dict(counts)}")
         return 1 if problems else 0
+    if args.train:
+        stats = build_train(folder, Path(args.out))
+        print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
+        return 0
     stats = build(folder, Path(args.out))
     print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
     return 0

@@ -7,16 +7,23 @@ parties, addresses and lawyers, Tenor, facts with flats, floors, plates, VINs, I
 phone numbers, dates; Rechtsbehelfsbelehrung, signatures) from hf_anon.synthetic, with
 exact gold spans, labels and risks. The same --seed gives the same corpus; document k
 depends only on the seed and k. Nothing is downloaded.
+
+With --augment each decision is also varied as real published ones are
+(hf_anon.augment): hard-negative paragraphs (cited precedents, publication references,
+commentaries, statutes, authorities without a place, drugs and body parts), a head or a
+whole decision in capitals, hard line breaks and hyphenated words.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 
 from tqdm.auto import tqdm
 
+from hf_anon.augment import augment
 from hf_anon.corpus import add_corpus_arguments, corpus_statistics, format_statistics, write_corpus
 from hf_anon.synthetic import generate_document
 
@@ -28,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--num-documents", type=int, default=2000, help="how many documents (default: 2000)"
     )
+    parser.add_argument(
+        "--augment",
+        action="store_true",
+        help="vary the decisions as real ones are: hard negatives, capitals, line breaks",
+    )
     add_corpus_arguments(parser)
     args = parser.parse_args(argv)
     if args.num_documents < 1:
@@ -37,6 +49,11 @@ def main(argv: list[str] | None = None) -> int:
         generate_document(index, args.seed)
         for index in tqdm(range(1, args.num_documents + 1), desc="generate", unit="doc")
     ]
+    if args.augment:  # one generator per document: any slice can be regenerated alone
+        documents = [
+            augment(doc, random.Random(f"augment\x00{args.seed}\x00{doc.id}"))
+            for doc in tqdm(documents, desc="augment", unit="doc")
+        ]
     try:
         splits = write_corpus(documents, args)
     except ValueError as err:  # split fractions that leave no room for training

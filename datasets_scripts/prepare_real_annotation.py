@@ -214,7 +214,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rng = random.Random(args.seed)
     taken = {
-        json.loads(line)["id"] for f in args.exclude for line in Path(f).open(encoding="utf-8")
+        json.loads(line)["id"]
+        for f in args.exclude
+        for line in Path(f).read_text(encoding="utf-8").splitlines()
     }
     rows = select_real(real, rng, taken) + select_ler(ler, rng, taken)
     out = Path(args.out)

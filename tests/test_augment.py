@@ -1,0 +1,89 @@
+"""Variants of gold documents: capitals, line breaks, hyphens, hard negatives, spans exact."""
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hf_anon.augment import (
+    add_hard_negatives,
+    augment,
+    break_lines,
+    check_spans,
+    citation,
+    hyphenate,
+    insert,
+    shout,
+    upper_keep_length,
+)
+from hf_anon.data import Document, Span, validate_document
+from hf_anon.synthetic import generate_document
+
+
+def _doc() -> Document:
+    text = "Kläger: Hans Straßburger, Weißdornweg 3, 80331 München\n\nGründe\n\nDer Kläger zahlte."
+    spans = [Span(8, 24, "nat-name", "high"), Span(26, 39, "address-name", "medium")]
+    return Document("d", text, spans)
+
+
+def test_capitals_keep_every_offset():
+    doc = shout(_doc())
+    assert len(doc.text) == len(_doc().text)
+    assert doc.span_text(doc.spans[0]) == "HANS STRAßBURGER"
+    assert upper_keep_length("Fuß") == "FUß"
+
+
+@given(st.text(max_size=60), st.integers(0, 60), st.text(max_size=5))
+def test_insert_moves_later_spans_and_grows_those_around_it(prefix, at, piece):
+    text = prefix + "Anna Berg" + " rest"
+    doc = Document("d", text, [Span(len(prefix), len(prefix) + 9, "nat-name", "high")])
+    at = min(at, len(text))
+    out = insert(doc, at, piece)
+    assert out.text == text[:at] + piece + text[at:]
+    span = out.spans[0]
+    if at <= len(prefix):
+        assert out.span_text(span) == "Anna Berg"
+    elif at >= len(prefix) + 9:
+        assert span == doc.spans[0]
+    else:
+        assert out.span_text(span).replace(piece, "", 1) == "Anna Berg"
+
+
+@given(st.lists(st.sampled_from(["Wort", "Hans", "Leistungen", "\n", "a"]), max_size=40),
+       st.integers(5, 30))
+def test_break_lines_keeps_length_and_wraps(words, width):
+    doc = Document("d", " ".join(words), [])
+    out = break_lines(doc, width)
+    assert len(out.text) == len(doc.text)
+    assert out.text.replace("\n", " ") == doc.text.replace("\n", " ")
+    assert all(len(line) <= max(width, max(map(len, words), default=0)) + 1
+               for line in out.text.split("\n"))
+
+
+def test_hyphens_inside_a_name_stay_inside_its_span():
+    doc = Document("d", "Frau Wiesenthalerin kam.", [Span(5, 19, "nat-name", "high")])
+    out = hyphenate(doc, random.Random(0), share=1.0)
+    assert "-\n" in out.span_text(out.spans[0])
+    check_spans(out, doc)
+
+
+def test_hard_negatives_add_text_but_no_spans():
+    doc = _doc()
+    out = add_hard_negatives(doc, random.Random(1), 3, lambda: "Schenke")
+    assert len(out.text) > len(doc.text)
+    assert len(out.spans) == len(doc.spans)
+    check_spans(out, doc)
+
+
+def test_a_citation_names_court_date_and_docket():
+    found = citation(random.Random(3))
+    assert "vom" in found or "v." in found
+    assert any(c.isdigit() for c in found)
+
+
+def test_augmented_synthetic_decisions_keep_exact_spans():
+    for index in range(1, 30):
+        doc = generate_document(index, seed=5)
+        out = augment(doc, random.Random(index))
+        check_spans(out, doc)
+        validate_document(out)  # still a valid gold document
