@@ -161,6 +161,26 @@ ROLE_NOUNS = frozenset(
         "berufungsklägerin",
     ]
 )
+# The headings of a German decision are never spans, nor part of one (`Tenor` alone on its
+# line is read as a name by a model that saw few of them); a roman outline number after a
+# heading (`Tenor\nI`) goes with it.
+SECTION_HEADINGS = frozenset(
+    [
+        "tenor",
+        "gründe",
+        "tatbestand",
+        "entscheidungsgründe",
+        "leitsatz",
+        "leitsätze",
+        "orientierungssatz",
+        "rubrum",
+        "sachverhalt",
+        "rechtsmittelbelehrung",
+        "rechtsbehelfsbelehrung",
+        "rechtsmittelbelehrungen",
+    ]
+)
+_ROMAN = re.compile(r"[IVX]{1,4}\.?")
 # Street and business names may begin with a preposition or article (``Am Kugelfang 3``,
 # ``An der Alster 5``, ``Zur Linde``): capitalised and followed by a capitalised word.
 NAMED_PLACE_LABELS = frozenset({"address-name", "jur-name"})
@@ -226,6 +246,10 @@ def join_touching(text: str, spans: Sequence[Span]) -> list[Span]:
     return out
 
 
+def _is_heading(word: str) -> bool:
+    return word.strip(_EDGE_PUNCT).lower() in SECTION_HEADINGS
+
+
 def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
     """Spans without closed-class words at their edges; spans made only of them are dropped.
 
@@ -233,6 +257,7 @@ def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
     ``Bahnhofstraße 12``; a lone ``der`` disappears. Particles of person names stay
     (``von der Au`` as ``nat-jur``), as does a closed-class word inside a span
     (``Hans und Grete Müller`` is two names the model joined, not this rule's business).
+    Section headings (``Tenor``, ``Gründe``) are cut off the start the same way.
     """
     out = []
     for span in join_touching(text, spans):
@@ -252,6 +277,10 @@ def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
             first += 1
         while last > first and is_closed_class(text[slice(*words[last - 1])]):
             last -= 1
+        while first < last and _is_heading(text[slice(*words[first])]):
+            first += 1
+            while first < last and _ROMAN.fullmatch(text[slice(*words[first])]):
+                first += 1
         if first >= last or all(
             text[slice(*w)].strip(_EDGE_PUNCT).lower() in ROLE_NOUNS for w in words[first:last]
         ):
