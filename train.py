@@ -88,7 +88,8 @@ def main(argv: list[str] | None = None) -> int:
             if accelerator.is_main_process and not encoder_dir.exists():
                 tiny_random_encoder(encoder_dir, [d.text for d in train_docs], seed=config.seed)
         config.model_name_or_path = str(encoder_dir)
-    tokenizer = AutoTokenizer.from_pretrained(config.model_name_or_path)
+    # our saved models carry an auto_map for the model; the tokenizer needs no remote code
+    tokenizer = AutoTokenizer.from_pretrained(config.model_name_or_path, trust_remote_code=False)
     with accelerator.main_process_first():
         features = window_features(
             train_docs, tokenizer, labels, max_length=config.max_length, stride=config.stride
