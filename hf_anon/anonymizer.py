@@ -65,6 +65,14 @@ import numpy as np
 from hf_anon import surrogates as sg
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.names import (
+    NAME_PARTICLES,
+    TITLES,
+    ends_sentence,
+    first_name_genders,
+    known_last_names,
+    parse_name,
+)
 
 if TYPE_CHECKING:
     from hf_anon.detection import SpanDetector
@@ -528,7 +536,7 @@ class Pseudonym(Operator):
                 re.search(r"[^.]\.$", m.text)
                 and not value.endswith(".")
                 and not after.startswith(".")
-                and sg._ends_sentence(after)
+                and ends_sentence(after)
             ):
                 value += "."  # the span's period also ended the sentence
             values[i] = value
@@ -543,7 +551,7 @@ class _KeyedNameBook(sg._NameBook):
     keyed: Callable[..., random.Random] | None = None
 
     def gender(self, mention):
-        known = mention.firsts and mention.firsts[0] in sg._first_name_genders()
+        known = mention.firsts and mention.firsts[0] in first_name_genders()
         key = mention.last_key or mention.first_keys[0]
         if not mention.cue and not known and key not in self.genders:
             self.factory.rng = self.keyed("gender", key)
@@ -584,22 +592,13 @@ class _Target:
     origin: Span | None = None
 
 
-def _parse_name(surface: str) -> tuple[str, list[str], str, bool]:
-    """``Dr. Hans Müller`` → (``Dr. ``, [``Hans``], ``Müller``, False)."""
-    prefix, rest = sg._split_titles(surface)
-    firsts, last, comma = sg._split_name(rest)
-    if not last and firsts:
-        last, firsts = firsts[-1], firsts[:-1]
-    return prefix, firsts, last, comma
-
-
 def _genitive_stem(last: str, known_lasts: set[str]) -> str | None:
     if last.endswith(("'", "’")) and len(last) > 2:
         return last[:-1]
     if last.endswith("s") and len(last) > 3:
         stem = last[:-1]
         if _fold(stem) in known_lasts or (
-            last not in sg._known_last_names() and stem in sg._known_last_names()
+            last not in known_last_names() and stem in known_last_names()
         ):
             return stem
     return None
@@ -620,7 +619,7 @@ def resolve_entities(text: str, targets: Sequence[_Target]) -> list[Mention]:
     parsed: dict[int, tuple[str, list[str], str, bool]] = {}
     for i, t in enumerate(targets):
         if t.span.label in NAME_LABELS:
-            parsed[i] = _parse_name(text[t.span.start : t.span.end])
+            parsed[i] = parse_name(text[t.span.start : t.span.end])
     known_firsts = {_fold(f) for _, firsts, _, _ in parsed.values() for f in firsts}
     full_lasts = {_fold(last) for _, firsts, last, _ in parsed.values() if firsts}
     known_lasts = full_lasts | {
@@ -776,15 +775,15 @@ def protected_forms(text: str, spans: Iterable[Span]) -> dict[str, _Form]:
         add(surface, span, is_name)
         if not is_name:
             continue
-        prefix, firsts, last, _ = _parse_name(surface)
+        prefix, firsts, last, _ = parse_name(surface)
         add(surface[len(prefix) :], span, True)
         for part in re.split(r"[\s,\x00-\x1f\x7f]+", " ".join([*firsts, last])):
             for piece in dict.fromkeys((part, *part.split("-"))):
                 piece = piece.strip(".'’")
                 if (
                     _letters(piece) >= MIN_NAME_PART_LETTERS
-                    and piece.casefold() not in sg._NAME_PARTICLES
-                    and piece.casefold() + "." not in sg._TITLES
+                    and piece.casefold() not in NAME_PARTICLES
+                    and piece.casefold() + "." not in TITLES
                 ):
                     add(piece, span, True)
     return forms

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from hf_anon.data import Document, Span
+from hf_anon.names import TITLES
+from hf_anon.words import PARTY_ROLES
 
 UNKNOWN = "unknown"
 
@@ -258,19 +260,7 @@ HEADINGS = _words(
 )
 
 
-TITLES = _words(
-    """
-    dr. prof. dipl.-ing. med. dent. jur. rer. nat. h.c. mag. ing. pol. phil. habil.
-    b.sc. m.sc. ll.m. vet. oec. dr.-ing.
-    """
-)
 ARTICLES = {"der", "die", "das", "den", "dem", "des"}
-PARTY_ROLES = _words(
-    """
-    kläger klägerin beklagte beklagter antragsteller antragstellerin antragsgegner
-    antragsgegnerin zeuge zeugin
-    """
-)
 
 
 class Element(NamedTuple):

@@ -23,10 +23,24 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
 from hf_anon.data import Document, Span, check_no_overlap
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.names import (
+    NAME_LOCALES,
+    NAME_PARTICLES,
+    ends_sentence,
+    first_name_genders,
+    gender_after,
+    gender_cue,
+    gender_near,
+    genitive,
+    known_last_names,
+    split_name,
+    split_titles,
+    words_before,
+)
 
 # ---------------------------------------------------------------------------- values
 
@@ -36,26 +50,6 @@ def _items(text: str) -> tuple[str, ...]:
     return tuple(item.strip() for item in text.split(",") if item.strip())
 
 
-#: Locales for person names with rough weights for people living in Germany (Latin
-#: script only: Faker's Greek, Cyrillic and Arabic names would stand out in a German
-#: decision that a court would have transliterated).
-NAME_LOCALES: dict[str, float] = {
-    "de_DE": 60.0,
-    "de_AT": 6.0,
-    "de_CH": 3.0,
-    "tr_TR": 9.0,
-    "pl_PL": 5.0,
-    "it_IT": 3.0,
-    "ro_RO": 2.5,
-    "hr_HR": 2.5,
-    "cs_CZ": 1.0,
-    "hu_HU": 1.0,
-    "es_ES": 1.0,
-    "pt_PT": 1.0,
-    "fr_FR": 1.0,
-    "nl_NL": 0.5,
-    "en_US": 1.0,
-}
 GENDERS = ("f", "m")
 
 MONTHS = _items(
@@ -247,7 +241,6 @@ POSITIONS = ("links", "rechts", "Mitte", "links", "rechts")
 _ODD_TOWNS = frozenset(
     {"Leipziger Land", "Neustadtner Waldnaab", "Main-Höchst", "Griesbach Rottal"}
 )
-_NAME_PARTICLES = frozenset({"von", "van", "de", "der", "den", "zu", "da", "di", "del", "la", "le"})
 
 
 @cache
@@ -269,7 +262,7 @@ def _is_clean_name(name: str) -> bool:
     if any(len(w) > 1 and w.isupper() for w in words):
         return False
     first, last = words[0], words[-1]
-    return last[0].isupper() and (first[0].isupper() or first in _NAME_PARTICLES)
+    return last[0].isupper() and (first[0].isupper() or first in NAME_PARTICLES)
 
 
 @cache
@@ -857,239 +850,6 @@ def looks_like_placeholder(text: str) -> bool:
     )
 
 
-# ---------------------------------------------------------------------- context cues
-
-_TITLES = frozenset(
-    _items(
-        "dent., dipl.-ing., dipl.-ing.(fh), dipl.-kfm., dipl.-psych., dr., dr.-ing., h.c., jur., "
-        "ll.m., mag., med., nat., pd, phil., pol., prof., rer., univ.-prof., vet."
-    )
-)
-_ROLE_PAIRS = (
-    ("kläger", "klägerin"),
-    ("zeuge", "zeugin"),
-    ("antragsteller", "antragstellerin"),
-    ("antragsgegner", "antragsgegnerin"),
-    ("beschwerdeführer", "beschwerdeführerin"),
-    ("berufungskläger", "berufungsklägerin"),
-    ("nebenkläger", "nebenklägerin"),
-    ("mieter", "mieterin"),
-    ("vermieter", "vermieterin"),
-    ("untermieter", "untermieterin"),
-    ("sachbearbeiter", "sachbearbeiterin"),
-    ("geschäftsführer", "geschäftsführerin"),
-    ("richter", "richterin"),
-    ("rechtsanwalt", "rechtsanwältin"),
-    ("notar", "notarin"),
-    ("nachbar", "nachbarin"),
-    ("halter", "halterin"),
-    ("fahrer", "fahrerin"),
-    ("schuldner", "schuldnerin"),
-    ("gläubiger", "gläubigerin"),
-    ("inhaber", "inhaberin"),
-    ("verwalter", "verwalterin"),
-    ("hausmeister", "hausmeisterin"),
-    ("mitarbeiter", "mitarbeiterin"),
-    ("erblasser", "erblasserin"),
-    ("patient", "patientin"),
-    ("dolmetscher", "dolmetscherin"),
-    ("gutachter", "gutachterin"),
-    ("eigentümer", "eigentümerin"),
-    ("käufer", "käuferin"),
-    ("verkäufer", "verkäuferin"),
-    ("kunde", "kundin"),
-    ("arzt", "ärztin"),
-    ("oberarzt", "oberärztin"),
-    ("polizeibeamter", "polizeibeamtin"),
-    ("polizeimeister", "polizeimeisterin"),
-    ("polizeiobermeister", "polizeiobermeisterin"),
-    ("polizeikommissar", "polizeikommissarin"),
-    ("justizsekretär", "justizsekretärin"),
-    ("rechtspfleger", "rechtspflegerin"),
-    ("herr", "frau"),
-    ("vater", "mutter"),
-    ("sohn", "tochter"),
-    ("ehemann", "ehefrau"),
-    ("bruder", "schwester"),
-    ("großvater", "großmutter"),
-    ("onkel", "tante"),
-    ("neffe", "nichte"),
-    ("witwer", "witwe"),
-    ("lebensgefährte", "lebensgefährtin"),
-    ("freund", "freundin"),
-    ("kollege", "kollegin"),
-    ("erbe", "erbin"),
-)
-
-
-def _role_genders() -> dict[str, str]:
-    genders: dict[str, str] = {"herrn": "m"}
-    for male, female in _ROLE_PAIRS:
-        genders[male] = "m"
-        genders[male + ("n" if male.endswith("e") else "s")] = "m"  # des Zeugen, des Klägers
-        genders[female] = "f"
-        if female.endswith("in"):
-            genders[female + "nen"] = "f"  # die Zeuginnen
-    return genders
-
-
-_ROLE_GENDER = _role_genders()
-#: Nouns that inflect like adjectives: their article tells the gender.
-_ADJECTIVAL = frozenset(
-    _items(
-        "angeklagte, angestellte, beklagte, beschuldigte, beteiligte, betroffene, "
-        "bevollmächtigte, geschädigte, sachverständige, verletzte, versicherte, verstorbene, "
-        "vorsitzende"
-    )
-)
-
-
-def _words_before(before: str, n: int = 3) -> list[str]:
-    """Up to ``n`` words right before a span, nearest first, titles (``Dr.``) skipped."""
-    words: list[str] = []
-    for word in reversed(before.split()[-8:]):
-        word = word.strip("„“\"'()[],:;")
-        if not word or word.lower() in _TITLES:
-            continue
-        words.append(word)
-        if len(words) == n:
-            break
-    return words
-
-
-_FEMININE_ARTICLES = frozenset(_items("die, der, einer, ihrer, seiner, unserer"))
-_MASCULINE_ARTICLES = frozenset(
-    _items("dem, den, des, einem, einen, eines, ihrem, ihren, ihres, seinem, seinen, seines")
-)
-
-
-def _word_gender(word: str, article: str) -> str | None:
-    if not word[:1].isupper():
-        return None
-    word, article = word.lower(), article.lower()
-    if word in _ROLE_GENDER:
-        return _ROLE_GENDER[word]
-    if word.endswith("r") and word[:-1] in _ADJECTIVAL:
-        return "m"  # Beklagter
-    if word in _ADJECTIVAL:
-        return {"die": "f", "der": "m"}.get(article)
-    if word.endswith("n") and word[:-1] in _ADJECTIVAL:
-        return {"der": "f", "den": "m", "dem": "m", "des": "m"}.get(article)
-    if article in _FEMININE_ARTICLES and word.endswith("in") and len(word) > 5:
-        return "f"  # seiner Orthopädin
-    if article in _MASCULINE_ARTICLES and word.endswith(("en", "er", "es", "s")) and len(word) > 4:
-        return "m"  # seines Orthopäden
-    return None
-
-
-def gender_cue(before: str) -> str | None:
-    """``f``/``m`` when the words right before a name say so (``Herrn``, ``die Zeugin``,
-    ``der Beklagte``), else None."""
-    words = _words_before(before)
-    return _word_gender(words[0], words[1] if len(words) > 1 else "") if words else None
-
-
-def gender_near(before: str, n: int = 6) -> str | None:
-    """The nearest cue within ``n`` words (``Frau Yyyyy ist …`` → ``f``)."""
-    words = _words_before(before, n + 1)
-    for j, word in enumerate(words[:n]):
-        gender = _word_gender(word, words[j + 1] if j + 1 < len(words) else "")
-        if gender:
-            return gender
-    return None
-
-
-def gender_after(after: str) -> str | None:
-    """The party role a Rubrum puts after name and address (``- Klägerin -``)."""
-    paragraph = re.split(r"\n\s*\n", after, maxsplit=1)[0]
-    match = re.search(
-        r"(?:^|\n)[ \t]*-[ \t]*([A-ZÄÖÜ][a-zäöüß]+)(?:[ \t]+zu[ \t]+\S+)?[ \t]*-", paragraph
-    )
-    return _word_gender(match.group(1), "") if match else None
-
-
-@lru_cache(maxsize=1)
-def _first_name_genders() -> dict[str, str]:
-    """Known first names of the name locales → gender (names used for both are left out)."""
-    import importlib
-
-    seen: dict[str, set[str]] = {}
-    for locale in NAME_LOCALES:
-        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        for gender, attr in (("f", "first_names_female"), ("m", "first_names_male")):
-            for name in getattr(provider, attr, ()):
-                seen.setdefault(name, set()).add(gender)
-    return {name: next(iter(g)) for name, g in seen.items() if len(g) == 1}
-
-
-@lru_cache(maxsize=1)
-def _known_last_names() -> frozenset[str]:
-    import importlib
-
-    names: set[str] = set()
-    for locale in NAME_LOCALES:
-        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        for attr in ("last_names", "last_names_male", "last_names_female"):
-            names.update(getattr(provider, attr, ()))
-    return frozenset(names)
-
-
-def genitive(name: str) -> str:
-    """``Müller`` → ``Müllers``, ``Weiß`` → ``Weiß'``."""
-    return name + ("'" if name.endswith(("s", "ß", "x", "z", "ce")) else "s")
-
-
-#: Words after which a period that a placeholder swallowed also ended the sentence.
-_SENTENCE_STARTS = frozenset(
-    _items(
-        "allerdings, als, am, anschließend, auch, auf, aus, außerdem, bei, dabei, daher, damit, "
-        "danach, darauf, darüber, das, dass, dem, den, denn, der, deshalb, die, dies, diese, "
-        "dieser, dieses, dort, ein, eine, einer, eines, er, es, ferner, folglich, für, gegen, "
-        "gemäß, hier, hierzu, hinsichtlich, ich, im, in, insoweit, jedoch, laut, man, mit, nach, "
-        "nachdem, nicht, ob, obwohl, schließlich, sie, so, sodann, somit, soweit, unter, von, "
-        "vor, was, wegen, weil, weiter, wenn, wer, wie, wir, zudem, zum, zunächst, zur, zwar, "
-        "über"
-    )
-)
-
-
-def _ends_sentence(after: str) -> bool:
-    """Whether the text after a span ending in ``.`` starts a new sentence."""
-    if not after.strip() or after.startswith(("\n", "\r")):
-        return True
-    match = re.match(r"[ \t]+[„\"(]?(\S+)", after)
-    return (
-        bool(match) and match.group(1)[0].isupper() and match.group(1).lower() in _SENTENCE_STARTS
-    )
-
-
-# ------------------------------------------------------------------------------ names
-
-
-def _split_name(text: str) -> tuple[list[str], str, bool]:
-    """``Hans Peter von Müller`` → (``[Hans, Peter]``, ``von Müller``, False);
-    ``Müller, Hans`` → (``[Hans]``, ``Müller``, True)."""
-    if "," in text:
-        last, _, rest = text.partition(",")
-        return rest.split(), last.strip(), True
-    tokens = text.split()
-    i = len(tokens) - 1
-    while i > 1 and tokens[i - 1].lower() in _NAME_PARTICLES:
-        i -= 1
-    return tokens[:i], " ".join(tokens[i:]), False
-
-
-def _split_titles(text: str) -> tuple[str, str]:
-    """``Dr. Hans Müller`` → (``Dr. ``, ``Hans Müller``): titles and salutations stay."""
-    match = re.match(r"(?:(?:Herrn?|Frau|[\w.()-]+\.)\s+)+", text)
-    if not match or match.end() == len(text):
-        return "", text
-    words = match.group(0).split()
-    if not all(w.lower() in _TITLES or w in {"Herr", "Herrn", "Frau"} for w in words):
-        return "", text
-    return match.group(0), text[match.end() :]
-
-
 def _name_key(token: str, occurrence: str) -> str:
     """Mentions of one person share keys: ``A.``/``A...``/``Ａ`` → ``ph:A``; a bare ``…``
     could hide anyone, so each gets a key of its own."""
@@ -1132,8 +892,8 @@ class _NameBook:
     def gender(self, mention: _NameMention) -> str:
         if mention.cue:
             return mention.cue
-        if mention.firsts and mention.firsts[0] in _first_name_genders():
-            return _first_name_genders()[mention.firsts[0]]
+        if mention.firsts and mention.firsts[0] in first_name_genders():
+            return first_name_genders()[mention.firsts[0]]
         key = mention.last_key or mention.first_keys[0]
         if key not in self.genders:
             self.genders[key] = self.factory.gender()
@@ -1341,8 +1101,8 @@ class _DocumentState:
         prefixes: dict[int, str] = {}
         for i in indices:
             text, before, _ = self.context(i)
-            prefixes[i], text = _split_titles(text)  # gold that wrongly holds `Dr.` keeps it
-            firsts, last, comma = _split_name(text)
+            prefixes[i], text = split_titles(text)  # gold that wrongly holds `Dr.` keeps it
+            firsts, last, comma = split_name(text)
             after = self.text[self.spans[i].end : self.spans[i].end + 200]
             cue = gender_cue(before + " " + prefixes[i]) or gender_after(after)
             raw[i] = (firsts, last, comma, cue)
@@ -1362,7 +1122,7 @@ class _DocumentState:
                 kind = placeholder_kind(mention.last or "")
                 before = self.context(i)[1]
                 line_start = re.search(r"(?:^|\n)[ \t]*(?:\d+\.[ \t]*)?$", before) is not None
-                bare = kind == "ellipsis" and not _words_before(before, 1)
+                bare = kind == "ellipsis" and not words_before(before, 1)
                 mention.introduce = not firsts and (
                     kind in ("initial", "genitive") or bare or (kind == "repeated" and line_start)
                 )
@@ -1382,7 +1142,7 @@ class _DocumentState:
         elif kind is None and last.endswith("s") and not firsts:
             stem = last[:-1]
             genitive = stem in known_lasts or (
-                last not in _known_last_names() and stem in _known_last_names()
+                last not in known_last_names() and stem in known_last_names()
             )
             last = stem if genitive else last
         lone_first = (
@@ -1392,8 +1152,8 @@ class _DocumentState:
             and (
                 last in known_firsts
                 or (
-                    last in _first_name_genders()
-                    and last not in _known_last_names()
+                    last in first_name_genders()
+                    and last not in known_last_names()
                     and last not in known_lasts
                 )
             )
@@ -1847,7 +1607,7 @@ class Pseudonymizer:
                 and re.search(r"[^.]\.$", original)
                 and not value.endswith(".")
                 and not after.startswith(".")
-                and _ends_sentence(after)
+                and ends_sentence(after)
             ):
                 pieces.append(".")
                 length += 1

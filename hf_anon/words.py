@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from hf_anon.data import Span
+from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.names import NAME_PARTICLES
 
 _NOT_CLOSED = frozenset({"weg", "machen", "sehr", "viel", "weiter", "weitere", "selbst", "hier"})
 _EXTRA = frozenset(
@@ -109,28 +111,24 @@ _CAPITALISED_FUNCTION_WORDS = frozenset(
         "bis",
     ]
 )
-# Name particles stay inside person names (``von der Au``, ANNOTATION.md clarifications).
-NAME_PARTICLES = frozenset(
+#: The nominative of the main parties (``der … Kläger``: the placeholder detector reads
+#: the gap as a hidden feature of the party). A subset of :data:`ROLE_NOUNS`, which also
+#: holds inflected forms and other roles.
+PARTY_ROLES = frozenset(
     [
-        "von",
-        "van",
-        "de",
-        "der",
-        "den",
-        "zu",
-        "zum",
-        "zur",
-        "vom",
-        "ter",
-        "ten",
-        "da",
-        "di",
-        "del",
-        "la",
-        "le",
+        "kläger",
+        "klägerin",
+        "beklagte",
+        "beklagter",
+        "antragsteller",
+        "antragstellerin",
+        "antragsgegner",
+        "antragsgegnerin",
+        "zeuge",
+        "zeugin",
     ]
 )
-PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
+#: Role nouns, never names of their own (``der Kläger``, ANNOTATION.md).
 ROLE_NOUNS = frozenset(
     [
         "kläger",
@@ -226,7 +224,9 @@ def join_touching(text: str, spans: Sequence[Span]) -> list[Span]:
     return out
 
 
-def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
+def trim_closed_class(
+    text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS
+) -> list[Span]:
     """Spans without closed-class words at their edges; spans made only of them are dropped.
 
     ``in der Bahnhofstraße 12`` → ``Bahnhofstraße 12``; ``Bahnhofstraße 12 in`` →
@@ -241,7 +241,7 @@ def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
             continue
         words = [m.span() for m in _WORD.finditer(text, span.start, span.end)]
         first, last = 0, len(words)
-        person = span.label in PERSON_LABELS
+        person = span.label in label_set.person_labels
         while first < last and is_closed_class(text[slice(*words[first])]):
             word = text[slice(*words[first])]
             rest = [text[slice(*w)] for w in words[first + 1 : last]]
