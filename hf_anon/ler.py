@@ -145,6 +145,8 @@ from pathlib import Path
 
 from hf_anon.data import Document, Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.placeholders.shapes import PART_EDGE_CHARS, is_placeholder_mention, placeholder_parts
+from hf_anon.words import LEGAL_FORM_JOINERS, LEGAL_FORM_PAIRS, LEGAL_FORMS
 
 # --- classes and the mapping table ----------------------------------------------------
 
@@ -215,9 +217,6 @@ LER_CLASS_MAPPING: dict[str, ClassMapping] = {
 
 #: Classes whose placeholder parts go into the placeholder key and get pseudonymized.
 KEY_CLASSES = frozenset({"PER", "RR", "AN", "UN", "ORG", "ST", "STR", "LDS"})
-#: Labels of persons: a person mention is a placeholder only as a whole (``K. Schmidt``
-#: is a judge's initial and name, not a placeholder).
-PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
 #: Labels that :func:`pseudonymize_ler` replaces when their text is a placeholder.
 PSEUDONYMIZED_LABELS = frozenset({"nat-name", "nat-jur", "jur-name", "address-name", "address-idx"})
 
@@ -255,21 +254,6 @@ EDGE_PUNCTUATION = frozenset(
 SEPARATORS = frozenset({",", ";"})
 #: Further separators between person names.
 PERSON_SEPARATORS = frozenset({"und", "oder", "sowie", "bzw.", "/", "&"})
-#: Legal forms outside a jur-name span (single tokens; ``&``/``Co.`` only between them).
-LEGAL_FORMS = frozenset(
-    {
-        "GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "oHG", "GbR", "UG", "eG", "SE",
-        "e.V.", "e.K.", "Inc.", "Inc", "Ltd.", "Ltd", "LLC", "LLP", "S.A.", "SA", "S.p.A.",
-        "SpA", "B.V.", "BV", "N.V.", "NV", "plc", "PLC", "Corp.", "AB", "A/S", "ApS",
-        "SARL", "Sarl", "EWIV", "PartG", "PartGmbB", "mbB", "VVaG", "Aktiengesellschaft",
-        "Kommanditgesellschaft",
-    }
-)  # fmt: skip
-#: Two-token legal forms as the tokenizer splits them (``e. V.``).
-LEGAL_FORM_PAIRS = frozenset(
-    {("e.", "V."), ("e.", "K."), ("B.", "V."), ("N.", "V."), ("S.", "A."), ("a.", "G.")}
-)
-LEGAL_FORM_JOINERS = frozenset({"&", "Co.", "Co", "und"})
 RE_GLUED_LEGAL_FORM = re.compile(
     r"^(?P<name>.*?[^\s-])-(?:GmbH|gGmbH|AG|KG|KGaA|OHG|GbR|UG|eG|SE|EWIV|mbH|Ltd\.?|Inc\.?)$"
 )
@@ -615,121 +599,6 @@ def detokenize(tokens: Sequence[str]) -> tuple[str, list[tuple[int, int]]]:
 
 # --- placeholders ---------------------------------------------------------------------
 
-_CAP = "A-ZÄÖÜ"
-STREET_SUFFIXES = ("straße", "str\\.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer")
-_LOW = "a-zäöüß"
-RE_PLACEHOLDER_SHAPES: tuple[re.Pattern[str], ...] = (
-    re.compile(rf"^[{_CAP}]\d{{0,2}}\.?-?$"),  # A  A.  B1  C-
-    re.compile(rf"^[{_CAP}][{_LOW}]{{1,2}}\.$"),  # Ts.  Sch.
-    re.compile(rf"^(?:[{_CAP}]\.){{2,}}$"),  # A.B.  N.N.
-    re.compile(rf"^[{_CAP}]\d?\.?(?:-[{_CAP}]\d?\.?)*-[\w.ÄÖÜäöüß]+$"),  # A-Straße  M-R
-    re.compile(r"^(?:\.{2,}|…+)$"),  # ...  …
-    re.compile(rf"^[{_CAP}][{_LOW}]{{0,2}}\d{{0,2}}(?:\.{{2,}}|…)[{_LOW}]*\.?$"),  # K…  B1…  B...s
-    re.compile(rf"^[{_CAP}]-?(?:{'|'.join(STREET_SUFFIXES)})$"),  # Kstraße  K-weg
-    re.compile(rf"^(?:\.{{3,}}|…)[{_LOW}-]+$"),  # …straße
-    re.compile(r"^(?i:([a-z])\1{2,})\.?(?:-[\w.ÄÖÜäöüß]+)?$"),  # Xxxxx  XXX  Xxxxx-Weg
-    re.compile(r"^[\uFF21-\uFF3A\uFF41-\uFF5A]+[.．]?$"),  # Ａ  Ｂ．
-)
-#: Words of a placeholder shape that are ordinary words or abbreviations.
-NOT_PLACEHOLDERS = frozenset(
-    {
-        "Dr.", "Hr.", "Fr.", "Nr.", "Rn.", "Bd.", "Abs.", "Art.", "Anl.", "Kap.", "Vgl.", "Bl.",
-        "Ls.", "Co.", "Ca.", "Bsp.", "Ggf.", "Tel.", "Str.", "Pkt.", "Tz.", "Bzw.", "Inc.",
-        "Ltd.", "Eng.", "Mio.", "Mrd.", "Std.", "Min.", "Gem.", "Gew.", "Hs.", "Tab.", "Urt.",
-        "Ziff.",
-        "E-Mail", "E-Mails", "U-Bahn", "S-Bahn", "T-Shirt", "T-Shirts", "D-Mark", "X-Ray",
-        "A-Klasse", "B-Klasse", "C-Klasse", "E-Klasse", "S-Klasse", "G-Klasse", "V-Klasse",
-        "U-Haft", "V-Mann", "V-Leute", "V-Person", "E-Bike", "E-Auto", "E-Book", "K-Frage",
-        "X-Chromosom", "Y-Chromosom", "B-Plan", "C-Waffen", "A-Waffen", "T-Zellen", "O-Ton",
-    }
-)  # fmt: skip
-#: Lower-case words that never continue a placeholder (function words).
-NOT_CONTINUATIONS = frozenset(
-    {"und", "oder", "in", "im", "am", "an", "bei", "von", "vom", "zu", "zur", "zum", "der",
-     "die", "das", "des", "dem", "den", "sowie", "bzw.", "u.", "mit", "aus", "für", "et",
-     "al.", "alt", "neu"}
-)  # fmt: skip
-PART_EDGE_CHARS = "\"'„“”‚‘’«»()[]{},;:!?"
-
-
-def is_placeholder_part(part: str) -> bool:
-    """Whether one whitespace-free word has the shape of a placeholder.
-
-    Shapes: a capital letter with optional digits, period or trailing hyphen (``G.``,
-    ``B1``); a capital and one or two small letters with a period (``Ts.``); glued
-    initials (``A.B.``); a letter with a hyphen suffix (``A-Straße``, ``M-R``); ellipses
-    and letters with ellipses (``…``, ``K…``, ``…straße``); one letter repeated
-    (``Xxxxx``); full-width letters (``Ａ``). Quotes and brackets around it are ignored.
-    """
-    core = part.strip(PART_EDGE_CHARS)
-    if not core or core in NOT_PLACEHOLDERS:
-        return False
-    return any(shape.match(core) for shape in RE_PLACEHOLDER_SHAPES)
-
-
-def _continues(word: str) -> bool:
-    return word[0].islower() and word not in NOT_CONTINUATIONS
-
-
-def _word_cores(text: str) -> list[tuple[int, int, str]]:
-    """Whitespace-separated words without surrounding quotes/brackets: (start, end, word)."""
-    cores = []
-    for match in re.finditer(r"\S+", text):
-        word = match.group()
-        core = word.strip(PART_EDGE_CHARS)
-        if core:
-            start = match.start() + word.index(core)
-            cores.append((start, start + len(core), core))
-    return cores
-
-
-def _legal_form_words(words: Sequence[str]) -> set[int]:
-    """Positions of words that are legal forms (``GmbH``, both words of ``e. V.``)."""
-    found = {i for i, word in enumerate(words) if word in LEGAL_FORMS}
-    for i, pair in enumerate(pairwise(words)):
-        if pair in LEGAL_FORM_PAIRS:
-            found |= {i, i + 1}
-    return found
-
-
-def placeholder_parts(text: str) -> list[tuple[int, int]]:
-    """Character ranges of maximal runs of placeholder parts in ``text``.
-
-    ``"VEB Elektronik G."`` → ``[(15, 17)]``; a lower-case word right after a
-    placeholder part continues the run (``K. straße``); legal forms (``e. V.``) are
-    never placeholder parts.
-    """
-    runs: list[tuple[int, int]] = []
-    previous_in_run = False
-    cores = _word_cores(text)
-    legal = _legal_form_words([word for _, _, word in cores])
-    for i, (start, end, word) in enumerate(cores):
-        if i in legal:
-            previous_in_run = False
-        elif previous_in_run and _continues(word):
-            runs[-1] = (runs[-1][0], end)
-        elif is_placeholder_part(word):
-            if previous_in_run:
-                runs[-1] = (runs[-1][0], end)
-            else:
-                runs.append((start, end))
-            previous_in_run = True
-        else:
-            previous_in_run = False
-    return runs
-
-
-def is_placeholder_mention(text: str) -> bool:
-    """Whether a mention's text is a placeholder as a whole (``G.``, ``A. B.``,
-    ``A-Straße``, ``X``, ``…``, ``Xxxxx``, ``Ａ``, ``" A "``), not a name.
-
-    Every word must be a placeholder part (:func:`is_placeholder_part`) or a lower-case
-    continuation of one: ``K. Schmidt`` and ``X GmbH`` are not (strip the legal form
-    first, as the span rules do).
-    """
-    cores = _word_cores(text)
-    return bool(cores) and placeholder_parts(text) == [(cores[0][0], cores[-1][1])]
-
 
 def should_pseudonymize(text: str, label: str) -> bool:
     """Whether a span with this text and label gets a surrogate.
@@ -741,7 +610,7 @@ def should_pseudonymize(text: str, label: str) -> bool:
         return False
     if is_placeholder_mention(text):
         return True
-    return label not in PERSON_LABELS and bool(placeholder_parts(text))
+    return label not in DEFAULT_LABELS.person_labels and bool(placeholder_parts(text))
 
 
 # --- mentions → spans -----------------------------------------------------------------
@@ -886,7 +755,7 @@ def mention_spans(
     """Apply the boundary rules to one sensitive mention; its spans in sentence chars."""
     tokens = sentence.tokens
     start, end = _strip_edges(tokens, mention.start, mention.end, counts)
-    person = label in PERSON_LABELS
+    person = label in DEFAULT_LABELS.person_labels
     candidates = []
     for piece_start, piece_end in _split_pieces(tokens, start, end, person, counts):
         piece_start, piece_end = _strip_edges(tokens, piece_start, piece_end, counts)
@@ -921,7 +790,7 @@ def _without_glued_legal_form(text: str, start: int, end: int) -> tuple[int, int
 
 def _candidate(text: str, start: int, end: int, label: str, ler_class: str) -> SpanCandidate:
     piece = text[start:end]
-    if label in PERSON_LABELS:
+    if label in DEFAULT_LABELS.person_labels:
         parts = [(0, len(piece))] if is_placeholder_mention(piece) else []
     else:
         parts = [_without_glued_legal_form(piece, s, e) for s, e in placeholder_parts(piece)]

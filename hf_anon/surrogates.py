@@ -41,6 +41,13 @@ from hf_anon.names import (
     split_titles,
     words_before,
 )
+from hf_anon.placeholders.shapes import (
+    ELLIPSIS_RUN,
+    LETTER_PLACE,
+    has_mask,
+    nfkc,
+    placeholder_kind,
+)
 
 # ---------------------------------------------------------------------------- values
 
@@ -791,69 +798,10 @@ def format_date(date: dt.date, style: str) -> str:
     raise ValueError(f"unknown date style {style!r}; known: {[*DATE_STYLES, 'month']}")
 
 
-# ---------------------------------------------------------------------- placeholders
-
-_ELLIPSIS = re.compile(r"(?:\.{2,}|…)+")
-_INITIAL = re.compile(r"[A-ZÄÖÜ](?:\.{1,3}|…)?")
-_INITIAL_GENITIVE = re.compile(r"[A-ZÄÖÜ](?:\.{2,}|…)s")
-_REPEATED = re.compile(r"([A-ZÄÖÜ])([a-zäöü])\2{2,}")
-_MASKED = re.compile(r"[xX*]{2,}|X")
-_LETTER_PLACE = re.compile(
-    r"[A-ZÄÖÜ]-(?:Straße|Str\.|Weg|Platz|Allee|Gasse|Stadt|Dorf|Ort|Gemeinde)"
-)
-_MASK_RUN = re.compile(r"[xX]{2,}|\.{2,}|…|\*{2,}")
-
-
-def _nfkc(text: str) -> str:
-    """Full-width placeholders (``Ａ``, seed 004) read as ASCII."""
-    return unicodedata.normalize("NFKC", text)
-
-
-def placeholder_kind(token: str) -> str | None:
-    """What kind of placeholder one token is: ``ellipsis`` (``…``, ``...``), ``initial``
-    (``A.``, ``A...``, ``F``, ``Ａ``), ``genitive`` (``B...s``), ``repeated`` (``Xxxxx``),
-    ``masked`` (``xxxxx``, ``0000``), or None for ordinary text."""
-    token = _nfkc(token)
-    if _ELLIPSIS.fullmatch(token):
-        return "ellipsis"
-    if _INITIAL.fullmatch(token):
-        return "initial"
-    if _INITIAL_GENITIVE.fullmatch(token):
-        return "genitive"
-    match = _REPEATED.fullmatch(token)
-    if match and match.group(2) == match.group(1).lower():
-        return "repeated"
-    if _MASKED.fullmatch(token):
-        return "masked"
-    return None
-
-
-def _zeroed(text: str) -> bool:
-    """Digits that are all zeros (``00000 Y-Stadt``, ``DE00 0000 …``, ``N-XX 0000``); a
-    real IBAN may hold ``0000`` among other digits."""
-    digits = re.findall(r"\d", text)
-    return len(digits) >= 2 and set(digits) == {"0"}
-
-
-def looks_like_placeholder(text: str) -> bool:
-    """Whether ``text`` still contains placeholder material (bare capitals like the
-    ``A`` of ``Mercedes-Benz A 180`` do not count)."""
-    text = _nfkc(text)
-    if "…" in text or ".." in text or _LETTER_PLACE.search(text) or _zeroed(text):
-        return True
-    if re.search(r"\b[a-z]@[a-z]\.[a-z]{2,3}\b|www\.[a-z]\.[a-z]{2,3}\b", text):
-        return True
-    return any(
-        placeholder_kind(token) not in (None, "initial") or re.fullmatch(r"[A-ZÄÖÜ]\.", token)
-        for token in re.split(r"[\s/-]+", text)
-        if token
-    )
-
-
 def _name_key(token: str, occurrence: str) -> str:
     """Mentions of one person share keys: ``A.``/``A...``/``Ａ`` → ``ph:A``; a bare ``…``
     could hide anyone, so each gets a key of its own."""
-    token = _nfkc(token)
+    token = nfkc(token)
     kind = placeholder_kind(token)
     if kind == "ellipsis":
         return f"…{occurrence}"
@@ -992,22 +940,11 @@ _WORD_DATE = re.compile(
 _TIME_AFTER_DATE = re.compile(r"(?P<date>.+?)(?P<sep>,\s*|\s+(?:um|gegen|ca\.)\s+)(?P<t>\S+\s*Uhr)")
 
 
-def _has_mask(text: str) -> bool:
-    """Whether part of ``text`` is hidden (a bare capital such as the ``C`` of a docket
-    number is not: it only counts where a name is expected)."""
-    text = _nfkc(text)
-    return (
-        bool(_MASK_RUN.search(text))
-        or _zeroed(text)
-        or any(placeholder_kind(t) and len(t) > 1 for t in text.split())
-    )
-
-
 def _split_prefix(text: str) -> tuple[str, str]:
     """Lower-case words leading a span (``geboren am``) stay; the rest is replaced."""
     tokens = re.split(r"(\s+)", text)
     n = 0
-    while n + 2 < len(tokens) and tokens[n][:1].islower() and not _has_mask(tokens[n]):
+    while n + 2 < len(tokens) and tokens[n][:1].islower() and not has_mask(tokens[n]):
         n += 2
     return "".join(tokens[:n]), "".join(tokens[n:])
 
@@ -1079,7 +1016,7 @@ class _DocumentState:
     def key(text: str) -> str | None:
         """Equal texts hide equal entities, except those with ``…`` that could hide anything
         (``…straße …`` twice is two streets; ``X-Straße 1`` twice is one)."""
-        text = _nfkc(text).strip()
+        text = nfkc(text).strip()
         return None if "…" in text or ".." in text else text
 
     def surrogate(self, i: int, label: str) -> str:
@@ -1190,7 +1127,7 @@ class _DocumentState:
     def _jur_name(self, i: int):
         text, before, after = self.context(i)
         factory = self.factory
-        tokens = _nfkc(text).split()
+        tokens = nfkc(text).split()
         hidden = [placeholder_kind(t) is not None for t in tokens]
         if any(hidden) and not all(hidden):  # `Klinik X`, `Bäckerei Y`
             return self.key(text), lambda: " ".join(
@@ -1216,7 +1153,7 @@ class _DocumentState:
     def _jur_idx(self, i: int):
         text, before, _ = self.context(i)
         factory = self.factory
-        norm = _nfkc(text)
+        norm = nfkc(text)
         low = before[-40:].lower()
         prefix = re.match(r"(HRB|HRA|VR|GnR|GsR|PR)\b", norm)
         if prefix:
@@ -1239,7 +1176,7 @@ class _DocumentState:
         if i in self.address_kinds:
             return self.address_kinds[i]
         text, before, _ = self.context(i)
-        norm = _nfkc(text).strip()
+        norm = nfkc(text).strip()
         low_before = before.lower()
         kind = "town"
         if re.match(r"(?:\d{5}|[xX0]{4,5}|…|\.{2,})\s+\S", norm):
@@ -1250,7 +1187,7 @@ class _DocumentState:
             kind = "street"
         elif re.fullmatch(r"[^\d,]+\s\d+\s?[a-z]?", norm):
             kind = "street"  # `Am Anger 3a`
-        elif _ELLIPSIS.fullmatch(norm):
+        elif ELLIPSIS_RUN.fullmatch(norm):
             prev_street = (
                 i > 0
                 and self.labels[i - 1] == "address-name"
@@ -1279,14 +1216,14 @@ class _DocumentState:
         text, _, _ = self.context(i)
         factory = self.factory
         kind = self._address_kind(i)
-        norm = _nfkc(text).strip()
+        norm = nfkc(text).strip()
         if kind == "postcode_town":
             code, _, town = norm.partition(" ")
             # a town the court left visible (`xxxxx Regensburg`) stays; a real one is replaced
-            visible = _has_mask(code) and not _has_mask(town) and not _LETTER_PLACE.search(town)
+            visible = has_mask(code) and not has_mask(town) and not LETTER_PLACE.search(town)
             return self.key(text), lambda: factory.postcode_town(town if visible else None)
         if kind == "street":
-            with_number = _has_mask(text) or bool(re.search(r"\d", text))
+            with_number = has_mask(text) or bool(re.search(r"\d", text))
             article = re.search(r"\b(?:der|die)\s*$", self.context(i)[1]) is not None
             return self.key(text), lambda: factory.street(with_number, feminine=article)
         if kind == "road":
@@ -1309,8 +1246,8 @@ class _DocumentState:
             make = factory.flat_number
         else:
             make = factory.floor
-        tokens = _nfkc(text).split()
-        hidden = [i for i, t in enumerate(tokens) if _has_mask(t)]
+        tokens = nfkc(text).split()
+        hidden = [i for i, t in enumerate(tokens) if has_mask(t)]
         if hidden and hidden[0] > 0:  # `Kellerabteil Nr. …`: keep the words, new number
             head = " ".join(tokens[: hidden[0]])
             return self.key(text), lambda: f"{head} {make().rsplit(' ', 1)[-1]}"
@@ -1332,7 +1269,7 @@ class _DocumentState:
 
     def _car_idx(self, i: int):
         text, before, _ = self.context(i)
-        norm = _nfkc(text).strip()
+        norm = nfkc(text).strip()
         factory = self.factory
         if re.search(r"(?i)identifi|fahrgestell|\bFIN\b|\bVIN\b", before[-40:]) or re.fullmatch(
             r"[A-Z0-9]{17}", norm
@@ -1351,7 +1288,7 @@ class _DocumentState:
     def _court_name(self, i: int):
         text, before, _ = self.context(i)
         factory = self.factory
-        norm = _nfkc(text)
+        norm = nfkc(text)
         kind = next((k for k in _COURT_KINDS if norm.startswith(k)), None)
         if kind is None:
             kind = "Landgericht" if "landgericht" in before[-30:].lower() else "Amtsgericht"
@@ -1375,7 +1312,7 @@ class _DocumentState:
     def _court_docket(self, i: int):
         text, before, _ = self.context(i)
         factory = self.factory
-        norm = _nfkc(text).strip()
+        norm = nfkc(text).strip()
         if re.search(r"\d", norm) and re.search(r"[A-Za-z]", norm):
             return self.key(text), lambda: self._redigit(norm)
         low = before[-60:].lower()
@@ -1415,7 +1352,7 @@ class _DocumentState:
     def _id_number(self, i: int):
         text, before, _ = self.context(i)
         factory = self.factory
-        norm = _nfkc(text).strip()
+        norm = nfkc(text).strip()
         low = before[-40:].lower()
         compact = norm.replace(" ", "")
         if "@" in norm or re.search(r"e-?mail|mailadresse", low):
@@ -1438,7 +1375,7 @@ class _DocumentState:
             r"(?:\+49|\(?0)[\d ()/-]{6,}", norm
         ):
             return self.key(text), factory.phone
-        if re.search(r"\d", norm) and not _has_mask(norm):  # a real number keeps its shape
+        if re.search(r"\d", norm) and not has_mask(norm):  # a real number keeps its shape
             return self.key(text), lambda: self._redigit(norm)
         for pattern, kind in (
             (r"versicherungs(?:schein|nummer|-nr)|police|vers\.-nr", "policy"),
@@ -1465,8 +1402,8 @@ class _DocumentState:
         the story in order), and ``… bis …`` ends after it starts."""
         _, before, after = self.context(i)
         factory = self.factory
-        norm = _nfkc(text).strip()
-        key = None if _has_mask(norm) else norm
+        norm = nfkc(text).strip()
+        key = None if has_mask(norm) else norm
         prefix, core = _split_prefix(norm)
         sep, time = "", None
         timed = _TIME_AFTER_DATE.fullmatch(core)
@@ -1474,7 +1411,7 @@ class _DocumentState:
             core, sep, time = timed.group("date"), timed.group("sep"), timed.group("t")
         if re.fullmatch(r"(?:\d{1,2}[:.]\d{2}|…|\.{2,}|[xX]{2}[:.][xX]{2})\s*Uhr", core):
             return key, lambda: prefix + factory.time()
-        if _ELLIPSIS.fullmatch(core) and re.match(r"\s*Uhr", after):
+        if ELLIPSIS_RUN.fullmatch(core) and re.match(r"\s*Uhr", after):
             return key, lambda: prefix + factory.time().removesuffix(" Uhr")
         if re.fullmatch(r"(?:19|20)\d{2}", core):
             return key, lambda: prefix + str(int(core) + factory.rng.choice((-2, -1, 1, 2)))
@@ -1485,15 +1422,13 @@ class _DocumentState:
             padded = len(numeric.group("m")) == 2 or numeric.group("d").startswith("0")
             style = "padded" if padded else "short"
             visible = numeric.group("y")
-        elif words and (words.group("m") in MONTHS or _has_mask(words.group("m"))):
+        elif words and (words.group("m") in MONTHS or has_mask(words.group("m"))):
             on_a_day = re.search(r"\b(?:am|vom|zum|dem)\s*$", (before + " " + prefix).lower())
             style = (
-                "long"
-                if words.group("d") or (on_a_day and _has_mask(words.group("m")))
-                else "month"
+                "long" if words.group("d") or (on_a_day and has_mask(words.group("m"))) else "month"
             )
             visible = words.group("y")
-        elif _has_mask(core) and re.search(
+        elif has_mask(core) and re.search(
             r"\b(?:im|monats?|monate|ende|anfang|mitte)\s*$", before.lower()
         ):
             style = "month"

@@ -1,4 +1,5 @@
-"""German closed-class words, and spans trimmed of them at their edges.
+"""German closed-class words, and spans trimmed of them at their edges; the other word
+tables that several modules read (party roles, legal forms, street suffixes).
 
 A span never starts or ends on an article, preposition, conjunction, pronoun or auxiliary,
 and never consists of one (ANNOTATION.md: ``am``, ``in``, ``vom``, ``der`` are outside): a
@@ -293,3 +294,42 @@ def case_view(text: str) -> str:
         for m in caps:
             chars[m.start() : m.end()] = _title_case(m.group(0))
     return text if chars is None else "".join(chars)
+
+
+# --- companies and streets ----------------------------------------------------------------
+
+#: Legal forms as single tokens, as written (``GmbH``, ``e.V.``, ``Ltd.``): the LER import
+#: keeps them outside a company's span, and they are no placeholder parts.
+LEGAL_FORMS = frozenset(
+    {
+        "GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "oHG", "GbR", "UG", "eG", "SE",
+        "e.V.", "e.K.", "Inc.", "Inc", "Ltd.", "Ltd", "LLC", "LLP", "S.A.", "SA", "S.p.A.",
+        "SpA", "B.V.", "BV", "N.V.", "NV", "plc", "PLC", "Corp.", "AB", "A/S", "ApS",
+        "SARL", "Sarl", "EWIV", "PartG", "PartGmbB", "mbB", "VVaG", "Aktiengesellschaft",
+        "Kommanditgesellschaft",
+    }
+)  # fmt: skip
+#: Two-token legal forms as a tokenizer splits them (``e. V.``).
+LEGAL_FORM_PAIRS = frozenset(
+    {("e.", "V."), ("e.", "K."), ("B.", "V."), ("N.", "V."), ("S.", "A."), ("a.", "G.")}
+)
+#: Tokens between legal forms (``GmbH & Co. KG``).
+LEGAL_FORM_JOINERS = frozenset({"&", "Co.", "Co", "und"})
+#: Lower-case words after which a single letter is a company placeholder (``X GmbH``,
+#: ``Y & Co. KG``, ``Z Stiftung``): legal forms, their pieces as a whitespace split leaves
+#: them (``e.``, ``&``, ``co.``, ``gmbh,``) and ``stiftung``/``verein``. Not derived from
+#: :data:`LEGAL_FORMS`: ``ab`` or ``sa`` after a letter are ordinary words.
+COMPANY_WORDS_AFTER = frozenset(
+    {
+        "gmbh", "ag", "eg", "e.v.", "e.", "kg", "ohg", "ug", "se", "mbh", "kgaa", "gbr",
+        "partg", "partgmbb", "&", "co.", "ltd.", "ltd", "inc.", "s.a.", "s.à", "b.v.", "n.v.",
+        "llc", "gmbh,", "a/s", "e.k.", "ek", "kg,", "stiftung", "verein",
+    }
+)  # fmt: skip
+#: Endings of street names, lower case (``Bahnhofstraße``, ``Hofgarten``, ``Am Anger``):
+#: a masked word with one of them is a street.
+STREET_SUFFIXES = (
+    "straße", "strasse", "str.", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer",
+    "chaussee", "steig", "pfad", "hof", "markt", "berg", "graben", "wall", "stieg", "zeile",
+    "promenade", "kamp", "feld", "garten", "anger", "winkel", "brücke",
+)  # fmt: skip

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from hf_anon.data import Document, Span, ValidationError, validate_document
 from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
+from hf_anon.placeholders import looks_like_placeholder
 from hf_anon.surrogates import (
     MONTHS,
     NAME_LOCALES,
@@ -23,7 +24,6 @@ from hf_anon.surrogates import (
     SurrogateFactory,
     format_date,
     is_valid_iban,
-    looks_like_placeholder,
     pseudonymize_documents,
 )
 
