@@ -157,7 +157,9 @@ def has_mask(text: str) -> bool:
 # --- parts of LER mentions --------------------------------------------------------------
 
 _CAP = "A-ZÄÖÜ"
-STREET_SUFFIXES = ("straße", "str\\.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer")
+# Street endings glued to a letter (``Kstraße``, ``K-weg``; regex syntax). The detector's
+# RE_GLUED_STREET has its own: no hyphen there, ``strasse`` but not ``damm``/``ufer``.
+_GLUED_STREET = ("straße", "str\\.", "weg", "platz", "allee", "gasse", "ring", "damm", "ufer")
 _LOW = "a-zäöüß"
 RE_PLACEHOLDER_SHAPES: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^[{_CAP}]\d{{0,2}}\.?-?$"),  # A  A.  B1  C-
@@ -166,7 +168,7 @@ RE_PLACEHOLDER_SHAPES: tuple[re.Pattern[str], ...] = (
     re.compile(rf"^[{_CAP}]\d?\.?(?:-[{_CAP}]\d?\.?)*-[\w.ÄÖÜäöüß]+$"),  # A-Straße  M-R
     re.compile(r"^(?:\.{2,}|…+)$"),  # ...  …
     re.compile(rf"^[{_CAP}][{_LOW}]{{0,2}}\d{{0,2}}(?:\.{{2,}}|…)[{_LOW}]*\.?$"),  # K…  B1…  B...s
-    re.compile(rf"^[{_CAP}]-?(?:{'|'.join(STREET_SUFFIXES)})$"),  # Kstraße  K-weg
+    re.compile(rf"^[{_CAP}]-?(?:{'|'.join(_GLUED_STREET)})$"),  # Kstraße  K-weg
     re.compile(rf"^(?:\.{{3,}}|…)[{_LOW}-]+$"),  # …straße
     re.compile(r"^(?i:([a-z])\1{2,})\.?(?:-[\w.ÄÖÜäöüß]+)?$"),  # Xxxxx  XXX  Xxxxx-Weg
     re.compile(r"^[\uFF21-\uFF3A\uFF41-\uFF5A]+[.．]?$"),  # Ａ  Ｂ．
