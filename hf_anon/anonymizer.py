@@ -56,7 +56,7 @@ import unicodedata
 from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -69,7 +69,6 @@ from hf_anon.names import (
     NAME_PARTICLES,
     TITLES,
     ends_sentence,
-    first_name_genders,
     known_last_names,
     parse_name,
 )
@@ -262,6 +261,7 @@ class Mention:
     comma: bool = False
     number: int = 0
     tag: str = ""
+    label_set: LabelSet = field(default=DEFAULT_LABELS, repr=False, compare=False)
 
     @property
     def label(self) -> str:
@@ -269,7 +269,8 @@ class Mention:
 
     @property
     def is_name(self) -> bool:
-        return self.span.label in NAME_LABELS
+        """A name of people (a person label of the label set, :attr:`Label.is_person`)."""
+        return self.span.label in self.label_set.person_labels
 
 
 @dataclass
@@ -515,20 +516,23 @@ class Pseudonym(Operator):
         spans = [m.span for m in mentions]
         labels = [m.label for m in mentions]
         factory = sg.SurrogateFactory(context.document_rng("pseudonym"))
-        state = sg._DocumentState(factory, context.text, spans, labels)
-        if context.keyed:
-            state.names = _KeyedNameBook(factory, keyed=context.rng)
-        names = [i for i, m in enumerate(mentions) if m.label in sg._NAME_LABELS]
-        state.read_names(names)
+        # With a secret, each name part is drawn from a generator keyed by that part.
+        names = sg.NameBook(factory, rng_for=context.rng if context.keyed else None)
+        label_set = mentions[0].label_set if mentions else DEFAULT_LABELS
+        state = sg.DocumentSurrogates(
+            factory, context.text, spans, labels, label_set=label_set, names=names
+        )
+        persons = [i for i, m in enumerate(mentions) if m.is_name]
+        state.read_names(persons)
         # Full names first, so that a first name alone takes the first name its full
         # name got (`Hans` … `Hans Müller` → `Jan` … `Jan Schulz`).
-        full = [i for i in names if state.mentions[i].firsts and state.mentions[i].last]
-        rest = sorted(set(names) - set(full))
-        others = [i for i, m in enumerate(mentions) if m.label not in sg._NAME_LABELS]
+        full = [i for i in persons if state.mentions[i].firsts and state.mentions[i].last]
+        rest = sorted(set(persons) - set(full))
+        others = [i for i, m in enumerate(mentions) if not m.is_name]
         values: list[str] = [""] * len(mentions)
         for i in [*others, *full, *rest]:
             m = mentions[i]
-            if context.keyed and m.label not in sg._NAME_LABELS:
+            if context.keyed and not m.is_name:
                 factory.rng = context.rng("pseudonym", m.label, *m.entity.key)
             value = state.surrogate(i, m.label)
             after = context.text[m.span.end : m.span.end + 30]
@@ -541,31 +545,6 @@ class Pseudonym(Operator):
                 value += "."  # the span's period also ended the sentence
             values[i] = value
         return values
-
-
-@dataclass
-class _KeyedNameBook(sg._NameBook):
-    """The surrogates name book, each name part drawn from a generator keyed by that
-    part (with a secret: the same surname → the same surrogate in every document)."""
-
-    keyed: Callable[..., random.Random] | None = None
-
-    def gender(self, mention):
-        known = mention.firsts and mention.firsts[0] in first_name_genders()
-        key = mention.last_key or mention.first_keys[0]
-        if not mention.cue and not known and key not in self.genders:
-            self.factory.rng = self.keyed("gender", key)
-        return super().gender(mention)
-
-    def surname(self, key, original, gender):
-        if key not in self.surnames:
-            self.factory.rng = self.keyed("surname", key)
-        return super().surname(key, original, gender)
-
-    def first_names(self, keys, originals, last_key, gender):
-        if (keys, last_key) not in self.firsts:
-            self.factory.rng = self.keyed("first", *keys, last_key or "", gender)
-        return super().first_names(keys, originals, last_key, gender)
 
 
 # ----------------------------------------------------------------------------- entities
