@@ -201,8 +201,9 @@ def ler_placeholder_key(
 
     Same ids and texts as :func:`ler_documents` with the same arguments; spans have a
     label and no risk (save with ``spans_key="placeholders"``). Only person, company
-    and address classes (:data:`KEY_CLASSES`) contribute: ``Herrn G.`` → ``G.``
-    (``nat-name``), ``X GmbH`` → ``X`` (``jur-name``), ``A-Straße`` (``address-name``).
+    and address classes (:data:`~hf_anon.ler.mapping.KEY_CLASSES`) contribute:
+    ``Herrn G.`` → ``G.`` (``nat-name``), ``X GmbH`` → ``X`` (``jur-name``), ``A-Straße``
+    (``address-name``).
     """
     stats = LerStats()
     groups = group_sentences(sentences, split, sentences_per_document, locations)
@@ -233,7 +234,7 @@ def ler_corpus(
 def pseudonymize_ler(
     docs: Iterable[Document], seed: int = 0, stats: LerStats | None = None
 ) -> list[Document]:
-    """Replace placeholder spans (:func:`should_pseudonymize`) by realistic surrogates.
+    """Replace placeholder spans by realistic surrogates (which: :func:`should_pseudonymize`).
 
     Uses :class:`hf_anon.surrogates.Pseudonymizer` (one for all documents, so the run
     is reproducible from ``seed``); other spans are kept verbatim with shifted offsets.
