@@ -54,7 +54,7 @@ from typing import Any
 import gradio as gr
 import pandas as pd
 
-from hf_anon.anonymizer import AnonymizationError, Anonymizer, Replacement
+from hf_anon.anonymize import AnonymizationError, Anonymizer, Replacement
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.readers import SUPPORTED, read_text

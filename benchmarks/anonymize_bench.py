@@ -115,7 +115,7 @@ def main() -> int:
     import torch
     from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
 
-    from hf_anon.anonymizer import Anonymizer
+    from hf_anon.anonymize import Anonymizer
     from hf_anon.modeling import export_token_classification
 
     texts = long_documents(args.documents, args.chars)

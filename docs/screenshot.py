@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import app  # noqa: E402
-from hf_anon.anonymizer import Anonymizer  # noqa: E402
+from hf_anon.anonymize import Anonymizer  # noqa: E402
 from hf_anon.hub import default_model  # noqa: E402
 
 

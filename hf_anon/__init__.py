@@ -1,6 +1,6 @@
 """hf-anon: models that find and replace sensitive spans in German court decisions."""
 
-from hf_anon.anonymizer import AnonymizationResult, Anonymizer, Replacement
+from hf_anon.anonymize import AnonymizationResult, Anonymizer, Replacement
 from hf_anon.data import Document, Span, ValidationError, load_jsonl, save_jsonl
 from hf_anon.labels import DEFAULT_LABELS, RISKS, Label, LabelSet
 from hf_anon.metrics import SpanScorer, SpanScores, score_documents

@@ -417,7 +417,7 @@ class BatchRun:
 
 
 def cmd_anonymize(args: argparse.Namespace) -> int:
-    from hf_anon.anonymizer import Anonymizer, Redact
+    from hf_anon.anonymize import Anonymizer, Redact
     from hf_anon.cli import InputError, decoding_kwargs
 
     secret = None
@@ -481,7 +481,7 @@ def _account(summary: Summary, results: list) -> None:
 
 def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     """Register ``anonymize`` on the ``hf-anon`` sub-command parsers."""
-    from hf_anon.anonymizer import OPERATORS
+    from hf_anon.anonymize import OPERATORS
 
     parser = commands.add_parser(
         "anonymize",

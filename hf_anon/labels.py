@@ -21,13 +21,20 @@ BIO_TAGS: tuple[str, ...] = ("O", "B", "I")
 
 @dataclass(frozen=True)
 class Label:
-    """An information category with the risk its occurrences usually carry."""
+    """An information category with the risk its occurrences usually carry.
+
+    ``is_person``: its spans are names of people (``Hans Müller``, ``Dr. Bauer``). The
+    anonymizer and the surrogates take such spans apart into titles, first names and a
+    surname, the leak check also searches each name part, and edge trimming keeps name
+    particles (``von der Au``).
+    """
 
     name: str
     risk: str
     description_de: str
     description_en: str
     color: str
+    is_person: bool = False
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,7 @@ class LabelSet:
     risks: tuple[str, ...] = RISKS
     _by_name: dict[str, Label] = field(init=False, repr=False, compare=False)
     _ids: dict[str, int] = field(init=False, repr=False, compare=False)
+    _persons: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.labels:
@@ -56,10 +64,17 @@ class LabelSet:
             by_name[label.name] = label
         object.__setattr__(self, "_by_name", by_name)
         object.__setattr__(self, "_ids", {name: i for i, name in enumerate(by_name)})
+        persons = frozenset(label.name for label in self.labels if label.is_person)
+        object.__setattr__(self, "_persons", persons)
 
     @property
     def names(self) -> list[str]:
         return [label.name for label in self.labels]
+
+    @property
+    def person_labels(self) -> frozenset[str]:
+        """The names of the labels whose spans name people (:attr:`Label.is_person`)."""
+        return self._persons
 
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
@@ -97,12 +112,21 @@ class LabelSet:
 
     @classmethod
     def from_dict(cls, data: dict) -> LabelSet:
+        """A label set from :meth:`to_dict`'s form.
+
+        An entry without ``is_person`` (saved before the flag existed, as in the configs of
+        earlier models) takes the flag of the default label of the same name, so a model's
+        ``nat-name`` stays a name of people.
+        """
         try:
-            labels = tuple(Label(**entry) for entry in data["labels"])
-        except (KeyError, TypeError) as err:
+            labels = tuple(
+                Label(**{"is_person": _default_is_person(entry.get("name")), **entry})
+                for entry in data["labels"]
+            )
+        except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(
                 f"a label set needs 'labels': [{{name, risk, description_de, "
-                f"description_en, color}}, ...]: {err}"
+                f"description_en, color[, is_person]}}, ...]: {err}"
             ) from None
         risks = data.get("risks", RISKS)
         if not isinstance(risks, list | tuple) or not all(isinstance(r, str) for r in risks):
@@ -136,6 +160,10 @@ class LabelSet:
         )
 
 
+def _default_is_person(name: object) -> bool:
+    return isinstance(name, str) and name in DEFAULT_LABELS and DEFAULT_LABELS[name].is_person
+
+
 DEFAULT_LABELS = LabelSet(
     labels=(
         Label(
@@ -144,6 +172,7 @@ DEFAULT_LABELS = LabelSet(
             "Namen natürlicher Personen (Parteien, Zeugen, Angehörige)",
             "names of natural persons (parties, witnesses, relatives)",
             "#e6194b",
+            is_person=True,
         ),
         Label(
             "nat-idx",
@@ -158,6 +187,7 @@ DEFAULT_LABELS = LabelSet(
             "Namen von Richtern, Rechtsanwälten und anderen Rechtsberufen",
             "names of judges, lawyers and other legal professionals",
             "#911eb4",
+            is_person=True,
         ),
         Label(
             "jur-name",

@@ -1,4 +1,5 @@
-"""German closed-class words, and spans trimmed of them at their edges.
+"""German closed-class words, and spans trimmed of them at their edges; the other word
+tables that several modules read (party roles, legal forms, street suffixes).
 
 A span never starts or ends on an article, preposition, conjunction, pronoun or auxiliary,
 and never consists of one (ANNOTATION.md: ``am``, ``in``, ``vom``, ``der`` are outside): a
@@ -16,6 +17,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from hf_anon.data import Span
+from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.names import NAME_PARTICLES
 
 _NOT_CLOSED = frozenset({"weg", "machen", "sehr", "viel", "weiter", "weitere", "selbst", "hier"})
 _EXTRA = frozenset(
@@ -109,28 +112,24 @@ _CAPITALISED_FUNCTION_WORDS = frozenset(
         "bis",
     ]
 )
-# Name particles stay inside person names (``von der Au``, ANNOTATION.md clarifications).
-NAME_PARTICLES = frozenset(
+#: The nominative of the main parties (``der … Kläger``: the placeholder detector reads
+#: the gap as a hidden feature of the party). A subset of :data:`ROLE_NOUNS`, which also
+#: holds inflected forms and other roles.
+PARTY_ROLES = frozenset(
     [
-        "von",
-        "van",
-        "de",
-        "der",
-        "den",
-        "zu",
-        "zum",
-        "zur",
-        "vom",
-        "ter",
-        "ten",
-        "da",
-        "di",
-        "del",
-        "la",
-        "le",
+        "kläger",
+        "klägerin",
+        "beklagte",
+        "beklagter",
+        "antragsteller",
+        "antragstellerin",
+        "antragsgegner",
+        "antragsgegnerin",
+        "zeuge",
+        "zeugin",
     ]
 )
-PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
+#: Role nouns, never names of their own (``der Kläger``, ANNOTATION.md).
 ROLE_NOUNS = frozenset(
     [
         "kläger",
@@ -250,7 +249,9 @@ def _is_heading(word: str) -> bool:
     return word.strip(_EDGE_PUNCT).lower() in SECTION_HEADINGS
 
 
-def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
+def trim_closed_class(
+    text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS
+) -> list[Span]:
     """Spans without closed-class words at their edges; spans made only of them are dropped.
 
     ``in der Bahnhofstraße 12`` → ``Bahnhofstraße 12``; ``Bahnhofstraße 12 in`` →
@@ -266,7 +267,7 @@ def trim_closed_class(text: str, spans: Sequence[Span]) -> list[Span]:
             continue
         words = [m.span() for m in _WORD.finditer(text, span.start, span.end)]
         first, last = 0, len(words)
-        person = span.label in PERSON_LABELS
+        person = span.label in label_set.person_labels
         while first < last and is_closed_class(text[slice(*words[first])]):
             word = text[slice(*words[first])]
             rest = [text[slice(*w)] for w in words[first + 1 : last]]
@@ -322,3 +323,42 @@ def case_view(text: str) -> str:
         for m in caps:
             chars[m.start() : m.end()] = _title_case(m.group(0))
     return text if chars is None else "".join(chars)
+
+
+# --- companies and streets ----------------------------------------------------------------
+
+#: Legal forms as single tokens, as written (``GmbH``, ``e.V.``, ``Ltd.``): the LER import
+#: keeps them outside a company's span, and they are no placeholder parts.
+LEGAL_FORMS = frozenset(
+    {
+        "GmbH", "gGmbH", "mbH", "AG", "KG", "KGaA", "OHG", "oHG", "GbR", "UG", "eG", "SE",
+        "e.V.", "e.K.", "Inc.", "Inc", "Ltd.", "Ltd", "LLC", "LLP", "S.A.", "SA", "S.p.A.",
+        "SpA", "B.V.", "BV", "N.V.", "NV", "plc", "PLC", "Corp.", "AB", "A/S", "ApS",
+        "SARL", "Sarl", "EWIV", "PartG", "PartGmbB", "mbB", "VVaG", "Aktiengesellschaft",
+        "Kommanditgesellschaft",
+    }
+)  # fmt: skip
+#: Two-token legal forms as a tokenizer splits them (``e. V.``).
+LEGAL_FORM_PAIRS = frozenset(
+    {("e.", "V."), ("e.", "K."), ("B.", "V."), ("N.", "V."), ("S.", "A."), ("a.", "G.")}
+)
+#: Tokens between legal forms (``GmbH & Co. KG``).
+LEGAL_FORM_JOINERS = frozenset({"&", "Co.", "Co", "und"})
+#: Lower-case words after which a single letter is a company placeholder (``X GmbH``,
+#: ``Y & Co. KG``, ``Z Stiftung``): legal forms, their pieces as a whitespace split leaves
+#: them (``e.``, ``&``, ``co.``, ``gmbh,``) and ``stiftung``/``verein``. Not derived from
+#: :data:`LEGAL_FORMS`: ``ab`` or ``sa`` after a letter are ordinary words.
+COMPANY_WORDS_AFTER = frozenset(
+    {
+        "gmbh", "ag", "eg", "e.v.", "e.", "kg", "ohg", "ug", "se", "mbh", "kgaa", "gbr",
+        "partg", "partgmbb", "&", "co.", "ltd.", "ltd", "inc.", "s.a.", "s.à", "b.v.", "n.v.",
+        "llc", "gmbh,", "a/s", "e.k.", "ek", "kg,", "stiftung", "verein",
+    }
+)  # fmt: skip
+#: Endings of street names, lower case (``Bahnhofstraße``, ``Hofgarten``, ``Am Anger``):
+#: a masked word with one of them is a street.
+STREET_SUFFIXES = (
+    "straße", "strasse", "str.", "weg", "gasse", "platz", "allee", "ring", "damm", "ufer",
+    "chaussee", "steig", "pfad", "hof", "markt", "berg", "graben", "wall", "stieg", "zeile",
+    "promenade", "kamp", "feld", "garten", "anger", "winkel", "brücke",
+)  # fmt: skip

@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from hf_anon.anonymizer import Anonymizer, restore
+from hf_anon.anonymize import Anonymizer, restore
 from hf_anon.cli import main
 from hf_anon.data import Span, load_jsonl
 

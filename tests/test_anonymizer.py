@@ -17,7 +17,7 @@ import torch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hf_anon.anonymizer import (
+from hf_anon.anonymize import (
     OPERATORS,
     SAFE_MASK,
     AnonymizationResult,
@@ -188,6 +188,50 @@ def test_custom_operators_register_by_name(anonymizer):
         OPERATORS.pop("test-upper")
     with pytest.raises(ValueError, match="unknown operator 'nope'"):
         anonymizer.anonymize(TEXT, mode="nope")
+
+
+def test_each_built_in_operator_is_registered_from_its_own_module():
+    from hf_anon.anonymize import operators
+
+    assert list(OPERATORS) == ["keep", "redact", "label", "initials", "pseudonym"]
+    for name, cls in OPERATORS.items():
+        assert cls.__module__ == f"hf_anon.anonymize.operators.{name}"
+        assert get_operator(name).operator_name() == name
+    assert get_operator(Redact("XXX")).mask == "XXX"
+    with pytest.raises(ValueError, match="parameters go to the operator's constructor"):
+        get_operator(Redact(), mask="XXX")
+    with pytest.raises(TypeError, match="an operator is a name or an Operator"):
+        get_operator(42)
+    with pytest.raises(ValueError, match="needs a name"):
+        operators.register_operator(type("Nameless", (Operator,), {"operate": None}))
+
+
+def test_the_old_module_still_exports_the_same_objects():
+    import hf_anon.anonymize as new
+    import hf_anon.anonymizer as old
+
+    for name in new.__all__:
+        assert getattr(old, name) is getattr(new, name)
+
+
+def test_names_of_people_come_from_the_label_flag_not_a_list():
+    # a project's own label set: `person` names people, `ort` does not
+    labels = LabelSet(
+        (
+            Label("person", "high", "", "", "#000000", is_person=True),
+            Label("ort", "high", "", "", "#000001"),
+        )
+    )
+    detector = pattern_detector(
+        {r"^Hans Müller": ("person", "high"), r"Bad Müller": ("ort", "high")}
+    )
+    text = "Hans Müller klagt. Müller wohnt in Bad Müller."
+    result = Anonymizer(detector, label_set=labels).anonymize(text, mode="label")
+    # name parts of a person are protected (`Müller` alone), the place is one entity
+    assert result.text == "<person-1> klagt. <person-1> wohnt in <ort-1>."
+    forms = protected_forms(text, [Span(0, 11, "person", "high")], labels)
+    assert "Müller" in forms
+    assert "Müller" not in protected_forms(text, [Span(0, 11, "ort", "high")], labels)
 
 
 # ---------------------------------------------------------------------------- selection

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from test_readers import make_docx, make_pdf  # noqa: E402
 
 import app  # noqa: E402
-from hf_anon.anonymizer import Anonymizer  # noqa: E402
+from hf_anon.anonymize import Anonymizer  # noqa: E402
 from hf_anon.data import Span  # noqa: E402
 from hf_anon.labels import DEFAULT_LABELS  # noqa: E402
 

@@ -132,3 +132,24 @@ def test_unreadable_label_set_files_raise_value_error(tmp_path, name, content, m
     path.write_text(content, encoding="utf-8")
     with pytest.raises(ValueError, match=message):
         LabelSet.from_file(path)
+
+
+def test_person_labels_are_flagged_on_the_label():
+    assert DEFAULT_LABELS.person_labels == {"nat-name", "nat-jur"}
+    assert DEFAULT_LABELS["nat-name"].is_person and not DEFAULT_LABELS["jur-name"].is_person
+    custom = LabelSet((Label("person", "high", "Person", "person", "#000000", is_person=True),))
+    assert custom.person_labels == {"person"}
+    assert LabelSet.from_dict(custom.to_dict()) == custom
+
+
+def test_a_label_set_saved_without_the_person_flag_takes_the_default_one():
+    # model configs written before `is_person` existed: nat-name stays a name of people
+    old = DEFAULT_LABELS.to_dict()
+    for entry in old["labels"]:
+        del entry["is_person"]
+    old["labels"].append(
+        {"name": "ort", "risk": "low", "description_de": "", "description_en": "", "color": "#0"}
+    )
+    loaded = LabelSet.from_dict(old)
+    assert loaded.person_labels == {"nat-name", "nat-jur"}
+    assert not loaded["ort"].is_person

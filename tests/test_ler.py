@@ -29,18 +29,17 @@ from hf_anon.ler import (
     decision_ends,
     detokenize,
     group_sentences,
-    is_placeholder_mention,
     ler_documents,
     ler_placeholder_key,
     locate_sentences,
     map_mention,
     parse_timex_line,
-    placeholder_parts,
     pseudonymize_ler,
     read_conll,
     read_raw_lines,
     read_raw_timex,
 )
+from hf_anon.placeholders import is_placeholder_mention, placeholder_parts
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,7 +8,7 @@ import sys
 import pytest
 import torch
 
-from hf_anon.anonymizer import Anonymizer
+from hf_anon.anonymize import Anonymizer
 from hf_anon.cli import main
 from hf_anon.data import Document, load_jsonl, validate_document
 from hf_anon.detection import SpanDetector, batches_by_length

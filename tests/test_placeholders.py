@@ -280,3 +280,28 @@ def test_letters_listed_after_a_reference_noun_are_references():
 def test_an_ellipsis_closing_a_quotation_is_an_omission():
     assert found("Dort heißt es: Die Zulage wird gezahlt … “ Das genügt.") == []
     assert found("und in einer Kugelmühle gemischt …“ (vgl. D1, S. 9).") == []
+
+
+def test_the_shapes_of_the_three_readers_live_in_one_module():
+    from hf_anon.placeholders import shapes
+
+    # tokens of spans the surrogates replace: two dots already mask
+    assert [shapes.placeholder_kind(t) for t in ("A.", "B...s", "..", "Xxxxx", "xxxxx")] == [
+        "initial",
+        "genitive",
+        "ellipsis",
+        "repeated",
+        "masked",
+    ]
+    assert shapes.has_mask("xx.xx.2016") and not shapes.has_mask("C 12/21")
+    assert shapes.looks_like_placeholder("A-Straße 1") and not shapes.looks_like_placeholder(
+        "VW Golf"
+    )
+    # parts of LER mentions: no context, legal forms are never parts
+    assert shapes.is_placeholder_mention("A. B.") and not shapes.is_placeholder_mention(
+        "K. Schmidt"
+    )
+    assert shapes.placeholder_parts("VEB Elektronik G.") == [(15, 17)]
+    assert shapes.placeholder_parts("X e. V.") == [(0, 1)]
+    # elements of published decisions: three dots make an ellipsis, two do not
+    assert shapes.RE_ELLIPSIS.match("...") and not shapes.RE_ELLIPSIS.match("..")

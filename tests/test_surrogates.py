@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 
 from hf_anon.data import Document, Span, ValidationError, validate_document
 from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
+from hf_anon.names import NAME_LOCALES
+from hf_anon.placeholders import looks_like_placeholder
 from hf_anon.surrogates import (
     MONTHS,
-    NAME_LOCALES,
     PLATE_RE,
     VIN_RE,
     Pseudonymizer,
     SurrogateFactory,
     format_date,
     is_valid_iban,
-    looks_like_placeholder,
     pseudonymize_documents,
 )
 
@@ -427,3 +427,51 @@ def test_a_span_whose_shape_leaves_nothing_to_vary_still_gets_a_different_surrog
     out = Pseudonymizer(seed=0).pseudonymize(doc)
     first, second = (out.text[s.start : s.end] for s in out.spans)
     assert first == second != "VU/20"
+
+
+def test_each_label_has_a_registered_rule_and_a_new_label_can_get_one():
+    from hf_anon.surrogates import SUPPORTED_LABELS, SURROGATES, register_surrogate
+
+    assert set(SURROGATES) | DEFAULT_LABELS.person_labels == set(DEFAULT_LABELS.names)
+    assert set(DEFAULT_LABELS.names) == SUPPORTED_LABELS
+    assert not DEFAULT_LABELS.person_labels & set(SURROGATES)  # names: the name book
+
+    labels = LabelSet((*DEFAULT_LABELS.labels, Label("kundennr", "high", "", "", "#000")))
+
+    @register_surrogate("kundennr")
+    def kundennr(doc, i):
+        text, _, _ = doc.context(i)
+        return doc.key(text), lambda: f"KD-{doc.factory.rng.randint(1000, 9999)}"
+
+    try:
+        doc = Document("d", "Kunde 4711, erneut 4711.", [Span(6, 10, "kundennr", "high")])
+        doc.spans.append(Span(19, 23, "kundennr", "high"))
+        out = Pseudonymizer(labels=labels).pseudonymize(doc)
+        first, second = (out.span_text(s) for s in out.spans)
+        assert re.fullmatch(r"KD-\d{4}", first) and first == second  # one entity, one value
+    finally:
+        del SURROGATES["kundennr"]
+
+
+def test_a_name_book_with_an_injected_generator_draws_each_name_part_from_its_key():
+    from hf_anon.surrogates import NameBook, SurrogateFactory
+    from hf_anon.surrogates.namebook import NameMention
+
+    def keyed(*key):  # the same part → the same generator, whatever the document
+        return random.Random("\x1f".join(key))
+
+    def mention(first, last):
+        return NameMention([first], last, False, False, "m", (f"tx:{first}",), f"tx:{last}")
+
+    one = NameBook(SurrogateFactory(random.Random(1)), rng_for=keyed)
+    two = NameBook(SurrogateFactory(random.Random(2)), rng_for=keyed)
+    # another person drawn first in one book must not change Müller's surrogate
+    one.render(mention("Eva", "Schmidt"))
+    assert one.render(mention("Hans", "Müller")) == two.render(mention("Hans", "Müller"))
+    # without an injected generator, the factory's stream decides
+    plain = [
+        NameBook(SurrogateFactory(random.Random(seed))).render(mention("Hans", "Müller"))
+        for seed in range(5)
+    ]
+    assert len(set(plain)) > 1
+    assert all("Müller" not in name for name in plain)

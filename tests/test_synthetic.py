@@ -12,12 +12,12 @@ import pytest
 from hf_anon.corpus import load_corpus
 from hf_anon.data import load_jsonl, validate_document
 from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.placeholders import looks_like_placeholder
 from hf_anon.surrogates import (
     MONTHS,
     PLATE_RE,
     VIN_RE,
     is_valid_iban,
-    looks_like_placeholder,
     pseudonymize_documents,
 )
 from hf_anon.synthetic import Part, Writer, generate_document, generate_documents

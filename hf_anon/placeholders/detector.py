@@ -1,22 +1,8 @@
-"""Placeholder detection in published (already anonymized) decisions.
+"""The placeholder detector: published decisions → placeholder spans and their likely labels.
 
-Courts publish decisions with placeholders where sensitive spans were: ``A.``,
-``Xxxxx``, ``…``, ``H... O...``, ``X GmbH``, ``A-Straße 1``, ``xx.xx.2016``,
-``a@x.de``, full-width ``Ａ`` and more. Finding them turns the hundred thousand
-published decisions into training data (seed 000, section 5.3.2 and appendix A.1).
-
-The method is the seed's: split the text into whitespace-separated elements and
-classify each *candidate* element with its predecessor and successor. *Obvious*
-placeholders (ellipses, repeated letters, masked dates, single-letter e-mails and URLs,
-full-width letters) are taken as they are; *potential* ones (single letters like ``A``,
-``A.``, ``A-Straße``) only when the context does not make them an abbreviation
-(``i.d.R.``), an enumeration (``A. Tatbestand``, ``I.``), an annex or page reference
-(``Anl. K 3``, ``S. 28 ff.``), a statute citation or a quoted omission (``[...]``).
-Adjacent placeholder elements that form one entity (``H... O...``, ``…straße …``,
-``00000 Y-Stadt``, ``… 2023``) are merged into one span, and each span gets the label
-it most likely hides from context cues (``Herr`` → ``nat-name``, ``Rechtsanwalt`` →
-``nat-jur``, ``GmbH`` → ``jur-name``, ``Kennzeichen`` → ``car-idx``, …) or
-``unknown``.
+The method is the seed's (section 5.3.2 and appendix A.1), described in
+:mod:`hf_anon.placeholders`. Shapes come from :mod:`hf_anon.placeholders.shapes`, the
+words around a placeholder from :mod:`hf_anon.placeholders.cues`.
 """
 
 from __future__ import annotations
@@ -27,250 +13,65 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from hf_anon.data import Document, Span
+from hf_anon.names import TITLES
+from hf_anon.placeholders.cues import (
+    ABBREVIATIONS,
+    ADDRESS_IDX_CUES,
+    ARTICLES,
+    CAR_CUES,
+    COORDINATION,
+    COURT_WORDS,
+    DATE_CUES,
+    DOCKET_CUES,
+    ENTITY_SUFFIXES,
+    HEADINGS,
+    ID_CUES,
+    JUR_IDX_CUES,
+    LEGAL_PROFESSION_CUES,
+    LETTER_COMPOUNDS,
+    NAT_IDX_CUES,
+    NOT_SHORT_NAMES,
+    ORGANIZATION_NOUNS,
+    PERSON_CUES,
+    PLACE_CUES,
+    PLACE_SUFFIXES,
+    REFERENCE_NOUNS,
+    ROLE_ENDINGS,
+    SIGNATURE_WORDS,
+)
+from hf_anon.placeholders.shapes import (
+    MAYBE_PLACEHOLDER,
+    RE_BRACKET_MASK,
+    RE_DIGITISH,
+    RE_DOCKET_NUMBER,
+    RE_ELLIPSIS,
+    RE_FULLWIDTH,
+    RE_GLUED_STREET,
+    RE_HOUSE_NUMBER,
+    RE_LETTER_PERIOD_S,
+    RE_LETTER_SUFFIX,
+    RE_MASKED_DATE,
+    RE_MASKED_DIGITS,
+    RE_MASKED_IBAN,
+    RE_MASKED_PLATE,
+    RE_MASKED_POSTCODE,
+    RE_MASKED_WORD,
+    RE_MASKED_YEAR,
+    RE_OTHER_MASK,
+    RE_REPEATED,
+    RE_ROMAN,
+    RE_SHORT_NAME,
+    RE_SINGLE_LETTER,
+    RE_SINGLE_LETTER_EMAIL,
+    RE_SINGLE_LETTER_URL,
+    RE_YEAR,
+    RE_ZERO_DATE,
+)
+from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES
 
 UNKNOWN = "unknown"
 
-
-def _words(text: str) -> frozenset[str]:
-    """A word list written as whitespace-separated text (easier to read and extend)."""
-    return frozenset(text.split())
-
-
-def _word_tuple(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-# --- element shapes -------------------------------------------------------------------
-
-_ELLIPSIS = r"(?:\.{3,}|…)"
-_LETTER = r"[A-ZÄÖÜ]"
-_FULLWIDTH = r"[\uFF21-\uFF3A\uFF41-\uFF5A]"
 _OPENING = "\"'„“‚‘»«([{<"
-_CLOSING = "\"'“”‘’«»)]}>,;:!?"
-
-RE_ELLIPSIS = re.compile(rf"^{_ELLIPSIS}$")
-# A word with an ellipsis in it: "H...", "B...s", "…straße", "a...", "Dr...".
-RE_MASKED_WORD = re.compile(
-    rf"^(?:[A-Za-zÄÖÜäöüß]{{1,2}}\d?{_ELLIPSIS}[a-zäöüß]{{0,3}}|{_ELLIPSIS}[a-zäöüß][\w-]*)$"
-)
-# The same letter repeated: "Xxxxx", "YYY", "zzzz", optionally with a suffix "Zzzz-Weg".
-RE_REPEATED = re.compile(r"^(?P<c>[A-Za-z])(?i:(?P=c)){2,}(?:-[\wäöüÄÖÜß]+)?$")
-RE_ROMAN = re.compile(r"^[IVXLC]+\.?$")
-RE_MASKED_DATE = re.compile(
-    rf"^(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\.(?:\d{{1,2}}|x{{1,2}}|X{{1,2}}|{_ELLIPSIS})\."
-    rf"(?:\d{{2,4}}|x{{2,4}}|X{{2,4}}|{_ELLIPSIS})$"
-)
-# A date masked with zeros, possibly ending a sentence: "vom 00.00.00." (its digits alone
-# make RE_MASKED_DATE match any date, so this one is told apart).
-RE_ZERO_DATE = re.compile(r"^0{1,2}\.0{1,2}\.0{2,4}\.?$")
-RE_MASKED_YEAR = re.compile(r"^(?:19|20)(?:\.\.|xx|XX|…)\.?$")
-RE_MASKED_POSTCODE = re.compile(r"^(?:0{5}|x{5}|X{5})$")
-RE_MASKED_DIGITS = re.compile(r"^(?:0{2,}|[xX]{2,})$")
-RE_MASKED_PLATE = re.compile(r"^[A-ZÄÖÜ]{1,3}-(?:X{1,2}|x{1,2}|\.{3}|…)$")
-RE_MASKED_IBAN = re.compile(r"^[A-Z]{2}(?:00|xx|XX)$")
-RE_SINGLE_LETTER = re.compile(rf"^{_LETTER}\.?$")
-RE_SINGLE_LETTER_GENITIVE = re.compile(rf"^{_LETTER}\.?s$")
-RE_LETTER_SUFFIX = re.compile(rf"^{_LETTER}\.?-[A-ZÄÖÜa-zäöü][\wäöüÄÖÜß.-]*$")
-RE_FULLWIDTH = re.compile(rf"^{_FULLWIDTH}+\.?$")
-RE_OTHER_MASK = re.compile(r"^(?:\*{3,}|○{2,}|●{2,}|×{2,}|＊{2,})$")
-RE_BRACKET_MASK = re.compile(
-    r"^\[(?:anonymisiert|geschwärzt|entfernt|gelöscht|Name|Anschrift|Adresse)\]$", re.IGNORECASE
-)
-RE_SINGLE_LETTER_EMAIL = re.compile(
-    r"^[\w.+-]+@[a-z]\.[a-z]{2,}$|^[a-z]@[\w-]+(?:\.[\w-]+)+$", re.IGNORECASE
-)
-RE_SINGLE_LETTER_URL = re.compile(
-    r"^(?:https?://)?(?:www\.)?[a-z](?:\.[a-z]{2,})?(?:/\S*)?$", re.IGNORECASE
-)
-RE_YEAR = re.compile(r"^(?:19|20)\d{2}$")
-RE_HOUSE_NUMBER = re.compile(r"^\d{1,4}[a-z]?$|^(?:\.{3}|…)$")
-RE_DIGITISH = re.compile(r"^\d")
-
-# Abbreviations made of single letters, compact or tokenized ("i.d.R.", "a. a. O.").
-ABBREVIATIONS = _words(
-    """
-    i.d.r. a.a.o. z.b. u.a. d.h. i.v.m. m.w.n. v.a. s.o. s.u. u.u. o.g. i.s.d. i.s.v.
-    i.h.v. a.f. n.f. e.v. h.m. i.e. i.ü. u.ä. o.ä. z.t. i.r.d. i.v. a.d. b.v. e.k. g.e.
-    v.h. n.v. z.hd. u.s.w. d.a. a.e. e.a. m.e. m.a.w. i.s. i.a. a.a. v.a.w. i.e.s.
-    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a. a.m. a.d.o. i.br.
-    """
-)
-# Words after which a single letter is a reference, not a name ("Anlage K 3", "Teil B").
-REFERENCE_NOUNS = _words(
-    """
-    anl. anlage anlagen anhang ziffer ziff. buchst. buchstabe buchstaben lit. litera
-    teil teile abschnitt abschn. variante typ kategorie gruppe stufe tarif spalte zeile
-    position pos. punkt klasse führerscheinklasse fahrerlaubnisklasse vitamin hepatitis
-    blatt bl. block bauteil modul schema muster beilage gliederungspunkt zone kapitel
-    kap. band bd. fall alternative alt. nr. nummer art. artikel abs. absatz satz § §§ s.
-    seite rn. rdnr. randnummer randziffer rz. fn. fußnote vgl. siehe tz. tabelle abb.
-    abbildung grafik stelle schedule annex note bewertung index reihe serie stadium grad
-    hausnummer baufeld bauabschnitt flur planteil gebäudeteil treppenhaus aufgang
-    eingang haus sgb hilfsantrag hauptantrag hilfsanträge liste unterreihe merkmal
-    merkmale figur fig. schenkel unter ziffern ° anspruch patentanspruch senat kammer
-    zivilsenat strafsenat abteilung referat dezernat hilfsanträgen hauptteile hauptteil
-    wert merkzeichen vokal vokale vorschlagsliste wahlvorschlag kontaktfedern
-    bezugszeichen ansprüche ansprüchen klassen fahrerlaubnisklassen führerscheinklassen kanal
-    channel path betrag bild
-    """
-)
-# Compounds with a single capital letter that are ordinary words, not placeholders.
-LETTER_COMPOUNDS = _words(
-    """
-    e-mail e-mails e-mail-adresse e-mail-verkehr u-bahn s-bahn t-shirt t-shirts e-bike
-    e-bikes e-auto e-autos e-scooter d-mark dm- u-haft a-klasse b-klasse c-klasse
-    e-klasse g-klasse s-klasse v-klasse x-beine o-beine v-mann v-leute v-person
-    v-personen x-chromosom y-chromosom h-milch k.o. a-säule b-säule c-säule b-plan
-    l-förmig u-förmig t-förmig s-förmig v-förmig x-achse y-achse z-achse a-note b-note
-    a-team b-ware c-teile e-commerce e-government e-justice e-learning e-post e-rechnung
-    e-zigarette e-zigaretten i-punkt o-ton t-träger u-boot x-mal n-fach j-lohn k-fall
-    a-lage b-lage c-lage a-level b-probe a-probe s-kurve s-pedelec d-zug g-punkt
-    y-modell b-seite a-seite a-kontingent b-kontingent a-rolle b-rolle a-schein b-schein
-    a-führerschein c-führerschein e-führerschein t-online o2-netz h-kennzeichen
-    e-kennzeichen z-wert t-test f-gas b-movie m-v s-h b-w r-p n-w
-    """
-)
-# Words before which a letter is a company placeholder ("X GmbH", "Y & Co. KG").
-LEGAL_FORMS = _words(
-    """
-    gmbh ag eg e.v. e. kg ohg ug se mbh kgaa gbr partg partgmbb & co. ltd. ltd inc. s.a.
-    s.à b.v. n.v. llc gmbh, a/s e.k. ek kg, stiftung verein
-    """
-)
-# Nouns before which a letter names an organization ("Firma W", "Klinik X").
-ORGANIZATION_NOUNS = _words(
-    """
-    firma fa. klinik kliniken klinikum krankenhaus bäckerei autohaus bank sparkasse
-    versicherung kanzlei praxis hotel restaurant gaststätte verein stiftung
-    genossenschaft unternehmen gesellschaft konzern brauerei metzgerei apotheke
-    werkstatt spedition hausverwaltung immobilien baufirma reederei fluggesellschaft
-    supermarkt discounter markt kita schule pflegeheim heim arbeitgeberin arbeitgeber
-    herstellerin hersteller partei zeitung sender verlag bezeichnung
-    """
-)
-PERSON_CUES = _words(
-    """
-    herr herrn frau fräulein zeuge zeugen zeugin zeuginnen kläger klägerin klägers
-    beklagte beklagter beklagten antragsteller antragstellerin antragsgegner
-    antragsgegnerin betroffene betroffener betroffenen angeklagte angeklagter
-    angeklagten beschuldigte beschuldigter eheleute familie sachbearbeiter
-    sachbearbeiterin mitarbeiter mitarbeiterin geschäftsführer geschäftsführerin mutter
-    vater sohn tochter ehefrau ehemann lebensgefährte lebensgefährtin sachverständige
-    sachverständigen sachverständiger vorstandsmitglieder vorstand inhaber inhaberin
-    mieter mieterin vermieter vermieterin nachbar nachbarin halter halterin fahrer
-    fahrerin erblasser erblasserin erbe erbin kind kinder kindes bruder schwester
-    großmutter großvater enkel dr. prof. dipl.-ing. med. dent. jur. rer. nat. pol. phil.
-    beschwerdeführer beschwerdeführerin revisionskläger berufungskläger patient
-    patientin arzt ärztin orthopäden orthopäde hausarzt gesellschafter gesellschafterin
-    insolvenzschuldner schuldner schuldnerin gläubiger gläubigerin geschädigte
-    geschädigten geschädigter opfer jagdpächter eigentümer eigentümerin verstorbene
-    verstorbenen partner partnerin freund freundin lebenspartner lebenspartnerin namens
-    genannt geborene verwitwete
-    """
-)
-LEGAL_PROFESSION_CUES = _words(
-    """
-    rechtsanwalt rechtsanwältin rechtsanwälte rechtsanwälten rechtsanwalts ra rain ra'in
-    notar notarin richter richterin richters vorsitzende vorsitzender vorsitzenden
-    justizsekretär justizsekretärin jsekr jsekr'in justizobersekretär
-    justizobersekretärin urkundsbeamter urkundsbeamtin gerichtsvollzieher
-    gerichtsvollzieherin staatsanwalt staatsanwältin oberstaatsanwalt rechtspfleger
-    rechtspflegerin prozessbevollmächtigter prozessbevollmächtigte
-    verfahrensbevollmächtigter verfahrensbevollmächtigte gez. syndikusrechtsanwalt
-    steuerberater steuerberaterin patentanwalt patentanwältin insolvenzverwalter
-    insolvenzverwalterin berufsbetreuer verfahrensbeistand vorsitzenden: beisitzer
-    beisitzerin schöffe schöffin bundesrichter bundesrichterin vizepräsident
-    vizepräsidentin präsident präsidentin
-    """
-)
-COURT_WORDS = _words(
-    """
-    amtsgericht amtsgerichts landgericht landgerichts oberlandesgericht
-    oberlandesgerichts sozialgericht arbeitsgericht verwaltungsgericht finanzgericht
-    landessozialgericht landesarbeitsgericht oberverwaltungsgericht
-    verwaltungsgerichtshof ag lg olg sg vg lsg lag ovg vgh
-    """
-)
-CAR_CUES = _words(
-    """
-    kennzeichen kfz-kennzeichen amtliches amtlichen fahrzeug-identifizierungsnummer fin
-    fahrgestellnummer fahrzeugidentifikationsnummer kennzeichens
-    """
-)
-DOCKET_CUES = _words(
-    """
-    az. az aktenzeichen geschäftszeichen vorgangsnummer tagebuchnummer tgb.-nr. gz.
-    vorgangs-nr. ordnungsnummer
-    """
-)
-ID_CUES = _words(
-    """
-    vertragsnummer mitgliedsnummer mobilnummer telefon telefonnummer tel.
-    festnetzanschluss rückrufnummer schadennummer schaden-nr. schadens-nr.
-    schadensnummer versicherungsschein-nr. versicherungsscheinnummer versicherungsnummer
-    kundennummer kunden-nr. iban konto kontonummer bic e-mail-adresse adresse rufnummer
-    handynummer faxnummer fax vertrags-nr. policennummer police rechnungsnummer
-    steuernummer steuer-id personalnummer ausweisnummer patentnummer markennummer
-    registernummer auftragsnummer referenznummer zählernummer aktennummer
-    mandantennummer sozialversicherungsnummer versichertennummer
-    """
-)
-JUR_IDX_CUES = {"hrb", "hra", "vr", "gnr", "pr", "handelsregister", "handelsregisternummer"}
-DATE_CUES = _words(
-    """
-    vom am seit bis ab zum von datum datiert datierte ende anfang mitte zwischen den
-    frühjahr sommer herbst winter stand jahr monat monate monaten nacht abend morgen tag
-    tage dem
-    """
-)
-NAT_IDX_CUES = _words(
-    """
-    ist als ein eine einer eines beruf tätig war wegen sei seien staatsangehöriger
-    staatsangehörige
-    """
-)
-COORDINATION = {"und", "sowie", "oder", "bzw.", "&", "bis", "u."}
-PLACE_CUES = _words(
-    """
-    in aus nach richtung ort stadt gemeinde ortsteil landkreis wohnhaft wohnort
-    gemarkung kreis
-    """
-)
-ADDRESS_IDX_CUES = _words(
-    """
-    geschoss og eg dg stockwerk etage kellerabteil stellplatz garage flurnummer
-    flurstück wohnung wohnungsnummer
-    """
-)
-STREET_SUFFIXES = _word_tuple(
-    """
-    straße strasse str. weg gasse platz allee ring damm ufer chaussee steig pfad hof
-    markt berg graben wall stieg zeile promenade kamp feld garten anger winkel brücke
-    """
-)
-HEADINGS = _words(
-    """
-    tatbestand entscheidungsgründe gründe sachverhalt begründung tenor rubrum
-    vorbemerkung zulässigkeit begründetheit rechtsmittelbelehrung rechtsbehelfsbelehrung
-    verfahrensgang prozessgeschichte einleitung sachverhalts sachstand streitstand
-    zusammenfassung ergebnis
-    """
-)
-
-
-TITLES = _words(
-    """
-    dr. prof. dipl.-ing. med. dent. jur. rer. nat. h.c. mag. ing. pol. phil. habil.
-    b.sc. m.sc. ll.m. vet. oec. dr.-ing.
-    """
-)
-ARTICLES = {"der", "die", "das", "den", "dem", "des"}
-PARTY_ROLES = _words(
-    """
-    kläger klägerin beklagte beklagter antragsteller antragstellerin antragsgegner
-    antragsgegnerin zeuge zeugin
-    """
-)
 
 
 class Element(NamedTuple):
@@ -369,9 +170,6 @@ def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
     )
 
 
-RE_DOCKET_NUMBER = re.compile(r"^\d+/\d{2}|^\d+\.\d{2}$")
-
-
 def _in_docket(elements: Sequence[Element], i: int) -> bool:
     """A letter next to a docket number (``B 9 SB 2/00 R``, ``X R 53/13``)."""
     return any(
@@ -389,46 +187,6 @@ def _first_word(words: Sequence[str], skip: set[str]) -> str:
 def _before(elements: Sequence[Element], i: int, n: int = 6) -> list[str]:
     """Lower-cased cores of the ``n`` elements before ``i``, nearest first."""
     return [e.lower for e in elements[max(0, i - n) : i]][::-1]
-
-
-ROLE_ENDINGS = (
-    "kommissar",
-    "kommissarin",
-    "angeklagte",
-    "angeklagten",
-    "angeklagter",
-    "beamte",
-    "beamter",
-    "beamtin",
-    "meister",
-    "meisterin",
-    "leiter",
-    "leiterin",
-    "führer",
-    "führerin",
-    "arzt",
-    "ärztin",
-    "anwalt",
-    "anwältin",
-    "berater",
-    "beraterin",
-    "bearbeiter",
-    "bearbeiterin",
-    "arbeiter",
-    "arbeiterin",
-    "inhaber",
-    "inhaberin",
-    "pfleger",
-    "pflegerin",
-    "lehrer",
-    "lehrerin",
-    "gehilfe",
-    "gehilfin",
-    "händler",
-    "händlerin",
-    "fahrer",
-    "fahrerin",
-)
 
 
 def _person_context(elements: Sequence[Element], i: int) -> bool:
@@ -479,18 +237,6 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
     if RE_MASKED_IBAN.match(core) and nxt is not None and RE_MASKED_DIGITS.match(nxt.core):
         return "iban"
     return None
-
-
-RE_GLUED_STREET = re.compile(r"^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$")
-RE_SHORT_NAME = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{1,2}\.$")
-NOT_SHORT_NAMES = TITLES | _words(
-    """
-    nr. abs. art. bl. rn. ca. co. fa. hr. fr. bd. ff. vgl. gem. ggf. inkl. zzgl. abb. anm.
-    aufl. bsp. bzw. fn. kap. lit. rz. tz. ziff. str. tel. fax. az. ua. zb. ug. ag. kg. mwst.
-    amt. ort. tag. weg. rat. see. hof. bus. zug. arm. bau. typ. gas. eis. tür. uhr. akt. art.
-    bad. berg. bund. land. geld. zeit. recht. ehe. kind. sohn. haus.
-    """
-)
 
 
 def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
@@ -581,9 +327,11 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
         return "letter" if named else None  # "Kriminaloberkommissarin Dö.", "in Wi."
-    if not (RE_SINGLE_LETTER.match(core) or re.fullmatch(rf"{_LETTER}\.s", core)):
+    if not (RE_SINGLE_LETTER.match(core) or RE_LETTER_PERIOD_S.match(core)):
         return None
-    company = prev_lower in ORGANIZATION_NOUNS or (nxt is not None and nxt.lower in LEGAL_FORMS)
+    company = prev_lower in ORGANIZATION_NOUNS or (
+        nxt is not None and nxt.lower in COMPANY_WORDS_AFTER
+    )
     if (
         nxt is not None
         and RE_DIGITISH.match(nxt.core)
@@ -610,36 +358,11 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None  # outline numbering "II. A." / "A. II. 2."
     # "A. Tatbestand", "B. Die Klage ist begründet." — but "A., …straße …" is a name.
     heading = nxt is None or (
-        (nxt.lower in HEADINGS or nxt.core[:1].isupper()) and nxt.lower not in LEGAL_FORMS
+        (nxt.lower in HEADINGS or nxt.core[:1].isupper()) and nxt.lower not in COMPANY_WORDS_AFTER
     )
     if el.line_start and with_period and not person and not el.raw.endswith(",") and heading:
         return None
     return "letter"
-
-
-# Cheap test that rules out most words before the context rules run (speed: most
-# elements of a decision are ordinary words).
-_MAYBE_PLACEHOLDER = re.compile(
-    r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
-    r"|^[A-Z]{2}(?:00|xx|XX)$|^(?:19|20)\.(?:\.|$)|^[XYZ]{2,3}$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
-    r"|^[A-ZÄÖÜ]['’]er$|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
-    re.IGNORECASE,
-)
-
-
-SIGNATURE_WORDS = (
-    "gez",
-    "richter",
-    "vorsitz",
-    "präsident",
-    "beisitz",
-    "rechtsanw",
-    "notar",
-    "urkundsbeamt",
-    "justiz",
-    "rechtspfleg",
-    "dr.",
-)
 
 
 def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
@@ -652,7 +375,7 @@ def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
 def classify(elements: Sequence[Element], i: int) -> str | None:
     """The placeholder shape of element ``i`` in its context, or None."""
     el = elements[i]
-    if not el.core or not _MAYBE_PLACEHOLDER.search(el.core):
+    if not el.core or not MAYBE_PLACEHOLDER.search(el.core):
         return None
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
@@ -677,22 +400,6 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
     ):
         return "digits"
     return _potential_kind(elements, i)
-
-
-PLACE_SUFFIXES = _word_tuple(
-    """
-    stadt dorf heim hausen ort burg feld bach tal kirchen gemeinde kreis land bahnhof
-    """
-)
-ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
-    """
-    gmbh ag kg gbr ohg ug eg se ewiv kag bank konzern fonds gruppe werk verlag stiftung
-    verein klinik krankenhaus versicherung holding kasse sparkasse firma zentrale
-    gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
-    zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken bv
-    partnership ltd inc sarl llp llc plc händler einzelhändler vorwahl
-    """
-)
 
 
 def _is_entity_suffix(suffix: str) -> bool:
@@ -854,7 +561,7 @@ def infer_label(
         if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
             return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
         return "court-name"
-    if after and after[0] in LEGAL_FORMS:
+    if after and after[0] in COMPANY_WORDS_AFTER:
         if lawyer_nearby:
             return "nat-jur"  # "Rechtsanwälte … & … PartG mbB"
         if after[0] != "&":
@@ -949,107 +656,6 @@ def find_placeholders(text: str) -> list[Placeholder]:
 def placeholder_spans(text: str) -> list[Span]:
     """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
     return [p.to_span() for p in find_placeholders(text)]
-
-
-# --- validation against a key (seed 000, table 6.1) --------------------------------------
-
-
-@dataclass(frozen=True)
-class DetectorScores:
-    """Placeholder-level scores; a prediction matches a key placeholder if they overlap.
-
-    True negatives are whitespace-separated text elements that overlap neither a key
-    nor a predicted placeholder (the seed's text elements), so that accuracy and
-    specificity have a denominator.
-    """
-
-    accuracy: float
-    precision: float
-    recall: float
-    specificity: float
-    f1: float
-    label_accuracy: float
-    tp: int
-    fp: int
-    fn: int
-    tn: int
-    key: int
-    predicted: int
-    labels_correct: int
-
-
-def _overlaps(spans: Sequence[Span], other: Sequence[Span]) -> list[list[int]]:
-    """For each span, the indices of spans in ``other`` overlapping it (both sorted)."""
-    out, j = [], 0
-    for s in spans:
-        while j < len(other) and other[j].end <= s.start:
-            j += 1
-        k, hits = j, []
-        while k < len(other) and other[k].start < s.end:
-            hits.append(k)
-            k += 1
-        out.append(hits)
-    return out
-
-
-def score_placeholders(
-    pairs: Sequence[tuple[str, Sequence[Span], Sequence[Span]]],
-) -> DetectorScores:
-    """Score ``(text, key, predicted)`` triples."""
-    tp_key = fp = fn = tn = n_key = n_pred = tp_pred = labels_correct = 0
-    for text, key, pred in pairs:
-        key, pred = sorted(key), sorted(pred)
-        n_key += len(key)
-        n_pred += len(pred)
-        key_hits = _overlaps(key, pred)
-        pred_hits = _overlaps(pred, key)
-        tp_key += sum(1 for h in key_hits if h)
-        fn += sum(1 for h in key_hits if not h)
-        tp_pred += sum(1 for h in pred_hits if h)
-        fp += sum(1 for h in pred_hits if not h)
-        for k, hits in zip(key, key_hits, strict=True):
-            if hits:
-                best = max(
-                    hits, key=lambda i: min(k.end, pred[i].end) - max(k.start, pred[i].start)
-                )
-                labels_correct += pred[best].label == k.label
-        tn += _untouched_elements(text, sorted([*key, *pred]))
-    precision = tp_pred / n_pred if n_pred else (1.0 if n_key == 0 else 0.0)
-    recall = tp_key / n_key if n_key else 1.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    total = tp_key + tn + fp + fn
-    return DetectorScores(
-        accuracy=(tp_key + tn) / total if total else 1.0,
-        precision=precision,
-        recall=recall,
-        specificity=tn / (tn + fp) if tn + fp else 1.0,
-        f1=f1,
-        label_accuracy=labels_correct / tp_key if tp_key else 1.0,
-        tp=tp_key,
-        fp=fp,
-        fn=fn,
-        tn=tn,
-        key=n_key,
-        predicted=n_pred,
-        labels_correct=labels_correct,
-    )
-
-
-def _overlap(a: Span, b: Span) -> int:
-    return min(a.end, b.end) - max(a.start, b.start)
-
-
-def _untouched_elements(text: str, spans: Sequence[Span]) -> int:
-    """Whitespace-separated elements overlapping none of ``spans`` (sorted by start)."""
-    count, j = 0, 0
-    for m in re.finditer(r"\S+", text):
-        while j < len(spans) and spans[j].end <= m.start():
-            j += 1
-        k = j
-        while k < len(spans) and spans[k].start < m.end() and spans[k].end <= m.start():
-            k += 1  # an earlier-starting span that ends before this element
-        count += not (k < len(spans) and spans[k].start < m.end())
-    return count
 
 
 def annotate_placeholders(

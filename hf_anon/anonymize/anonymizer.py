@@ -1,0 +1,270 @@
+"""The :class:`Anonymizer`: detection and replacement in one object.
+
+Detection (:mod:`hf_anon.detection`, or any callable returning spans) says what is
+sensitive; :func:`~hf_anon.anonymize.engine.replace_spans` replaces it. This facade is
+the only part of :mod:`hf_anon.anonymize` that knows about models.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from hf_anon.anonymize.engine import AnonymizationPlan, as_secret, detection_view, replace_spans
+from hf_anon.anonymize.operators import Operator
+from hf_anon.anonymize.types import AnonymizationResult, DetectionError, DetectorFn
+from hf_anon.data import Span
+from hf_anon.labels import DEFAULT_LABELS, LabelSet
+
+if TYPE_CHECKING:
+    from hf_anon.detection import SpanDetector
+
+
+def check_texts(texts: Sequence[object]) -> list[str]:
+    out = []
+    for i, text in enumerate(texts):
+        if not isinstance(text, str):
+            raise TypeError(f"text {i} is {type(text).__name__}, expected str")
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise ValueError(
+                f"text {i} is not valid Unicode: lone surrogate at character {err.start}"
+            ) from None
+        out.append(text)
+    return out
+
+
+class Anonymizer:
+    """Detection and replacement in one object.
+
+    ``detector`` is a :class:`~hf_anon.detection.SpanDetector` or any callable taking a
+    list of texts and returning one list of :class:`~hf_anon.data.Span` per text (a
+    rule-based detector, another model, a stub in tests).
+
+    >>> anonymizer = Anonymizer.from_pretrained("outputs/e5-small/best")  # doctest: +SKIP
+    >>> anonymizer.anonymize("Der Kläger Hans Müller …", mode="label").text  # doctest: +SKIP
+    'Der Kläger <nat-name-1> …'
+    """
+
+    def __init__(
+        self,
+        detector: SpanDetector | DetectorFn,
+        *,
+        label_set: LabelSet | None = None,
+        batch_size: int = 16,
+    ):
+        if hasattr(detector, "predict_probabilities"):
+            self.label_set = label_set or detector.labels
+        elif callable(detector):
+            self.label_set = label_set or DEFAULT_LABELS
+        else:
+            raise TypeError("detector must be a SpanDetector or a callable returning spans")
+        self.detector = detector
+        self.batch_size = batch_size
+
+    @classmethod
+    def from_pretrained(
+        cls,
+        path: str | Path | None = None,
+        *,
+        device: str | None = None,
+        dtype: str | None = None,
+        quantize: bool = False,
+        max_length: int | None = None,
+        stride: int | None = None,
+        batch_size: int = 16,
+        backend: str = "torch",
+        recognizers="config",
+        label_thresholds="config",
+    ) -> Anonymizer:
+        """Load an hf-anon model (folder or hub id; None: the bundled default model).
+
+        ``dtype`` (``bfloat16``/``float16``) halves memory and time on a GPU;
+        ``quantize=True`` applies dynamic int8 quantization to the linear layers (CPU
+        only; check recall on your data before relying on it). ``backend="onnx"`` runs
+        the model with ONNX Runtime on the CPU (``pip install "hf-anon[onnx]"``).
+        ``max_length`` and ``stride`` (tokens) default to the windows the model was trained
+        with (``training_config.json``), else 512 and 64. ``recognizers``: the rules merged
+        with the model's spans (names, ``()`` for none) and ``label_thresholds`` (``{}``: the
+        most likely tag); both default to the model's config (``hf-anon calibrate``).
+        """
+        import torch
+
+        from hf_anon.detection import SpanDetector
+
+        if dtype is not None and dtype != "float32":
+            if dtype not in ("bfloat16", "float16"):
+                raise ValueError(f"dtype must be float32, bfloat16 or float16, got {dtype!r}")
+            if quantize or backend == "onnx":
+                raise ValueError(f"dtype {dtype} works with the torch backend, unquantized")
+        detector = SpanDetector.from_pretrained(
+            path,
+            device=device,
+            backend=backend,
+            quantize=quantize,
+            max_length=max_length,
+            stride=stride,
+            recognizers=recognizers,
+            label_thresholds=label_thresholds,
+        )
+        if dtype is not None and dtype != "float32":
+            detector.model.to(getattr(torch, dtype))
+        return cls(detector, batch_size=batch_size)
+
+    # -- detection
+    def _detect(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int | None = None,
+        threshold: float | None = None,
+        progress: bool = False,
+    ) -> list[tuple[list[Span], int | None]]:
+        """Spans and model token counts per text; raises :class:`DetectionError`."""
+        texts = [detection_view(t) for t in check_texts(texts)]
+        if not texts:
+            return []
+        batch_size = batch_size or self.batch_size
+        if hasattr(self.detector, "predict_probabilities"):
+            return self._detect_model(texts, batch_size, threshold, progress)
+        try:
+            found = self.detector(list(texts))
+        except Exception as err:
+            raise DetectionError(f"detection failed, nothing was anonymized: {err!r}") from err
+        if not isinstance(found, Sequence) or len(found) != len(texts):
+            raise DetectionError("the detector must return one list of spans per text")
+        out = []
+        for spans in found:
+            try:
+                spans = list(spans)
+            except TypeError:
+                raise DetectionError(
+                    "the detector must return one list of spans per text"
+                ) from None
+            if threshold is not None:
+                spans = [s for s in spans if s.score is None or s.score >= threshold]
+            out.append((spans, None))
+        return out
+
+    def _detect_model(self, texts, batch_size, threshold, progress):
+        from hf_anon.data import Document
+
+        detector = self.detector
+        documents = [Document(str(i), t) for i, t in enumerate(texts)]
+        try:
+            predicted = detector.predict_probabilities(
+                documents, batch_size=batch_size, progress=progress
+            )
+        except Exception as err:
+            raise DetectionError(f"detection failed, nothing was anonymized: {err!r}") from err
+        out = []
+        for encoded, tags, labels, risks in predicted:
+            if tags is None:
+                out.append(([], encoded.num_tokens))
+                continue
+            for name, probs in (("tag", tags), ("label", labels), ("risk", risks)):
+                if not np.isfinite(probs).all():
+                    raise DetectionError(
+                        f"text {encoded.doc_id}: the model gave non-finite {name} "
+                        "probabilities; nothing was anonymized"
+                    )
+            spans = detector.decode(encoded, tags, labels, risks, threshold=threshold)
+            out.append((spans, encoded.num_tokens))
+        return out
+
+    def detect(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int | None = None,
+        threshold: float | None = None,
+        progress: bool = False,
+    ) -> list[list[Span]]:
+        """Spans (label, risk, score; character offsets) for texts of any length.
+
+        Long texts are windowed, never truncated; windows of all texts are batched
+        sorted by length. ``threshold`` on ``1 - P(O)`` trades precision for recall
+        (None: the most likely tag); for a callable detector it drops spans scored lower.
+        """
+        if isinstance(texts, str):
+            raise TypeError("detect takes a list of texts; wrap a single text in a list")
+        found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
+        return [spans for spans, _ in found]
+
+    # -- anonymization
+    def plan(
+        self,
+        *,
+        mode: str | Operator = "pseudonym",
+        operators: Mapping[str, str | Operator] | None = None,
+        labels: Iterable[str] | None = None,
+        min_risk: str | None = None,
+    ) -> AnonymizationPlan:
+        return AnonymizationPlan.build(
+            mode=mode,
+            operators=operators,
+            labels=labels,
+            min_risk=min_risk,
+            label_set=self.label_set,
+        )
+
+    def anonymize(
+        self,
+        text_or_texts: str | Sequence[str],
+        *,
+        mode: str | Operator = "pseudonym",
+        operators: Mapping[str, str | Operator] | None = None,
+        labels: Iterable[str] | None = None,
+        min_risk: str | None = None,
+        threshold: float | None = None,
+        seed: int | None = None,
+        secret: str | bytes | None = None,
+        key: bool = False,
+        batch_size: int | None = None,
+        progress: bool = False,
+        plan: AnonymizationPlan | None = None,
+    ) -> AnonymizationResult | list[AnonymizationResult]:
+        """Detect and replace; one result for a string, a list for a list of strings.
+
+        - ``mode``: the operator for every selected label (``redact``, ``label``,
+          ``initials``, ``pseudonym``, ``keep``, or an :class:`Operator`);
+          ``operators``: per-label exceptions, e.g. ``{"court-name": "keep"}``.
+        - ``labels``: the labels to replace (default all); ``min_risk``: replace only
+          spans of at least this risk (``low`` < ``medium`` < ``high``).
+        - ``threshold``: detection threshold (see :meth:`detect`).
+        - ``seed``: reproducible output (same seed, same text → same result); without it
+          every call draws fresh replacements.
+        - ``secret``: link documents: an entity gets the same replacement in every
+          document anonymized with the same secret (keyed HMAC). Without it nothing
+          links documents.
+        - ``key``: also return the originals, so that :meth:`AnonymizationResult.restore`
+          works (keep such results away from the published text).
+
+        A ``plan`` (from :meth:`plan`) replaces ``mode``, ``operators``, ``labels`` and
+        ``min_risk``. Raises :class:`DetectionError` if detection fails for any window of
+        any text and :class:`LeakError` if a protected form would remain: never partial
+        output.
+        """
+        single = isinstance(text_or_texts, str)
+        texts = [text_or_texts] if single else list(text_or_texts)
+        if plan is None:
+            plan = self.plan(mode=mode, operators=operators, labels=labels, min_risk=min_risk)
+        secret_bytes = as_secret(secret)
+        found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
+        results = [
+            replace_spans(
+                text,
+                spans,
+                plan=plan,
+                seed=seed,
+                secret=secret_bytes,
+                key=key,
+                tokens=tokens,
+            )
+            for text, (spans, tokens) in zip(texts, found, strict=True)
+        ]
+        return results[0] if single else results
