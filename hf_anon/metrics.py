@@ -94,8 +94,9 @@ class SpanScores:
         return asdict(self)
 
 
-def _covered(targets: Sequence[Span], cover: Sequence[Span], text: str) -> list[bool]:
-    """Whether every non-whitespace character of each target lies inside ``cover``.
+def covered(targets: Sequence[Span], cover: Sequence[Span], text: str) -> list[bool]:
+    """Whether every non-whitespace character of each target lies inside ``cover``: the
+    lenient test, for recall (targets gold, cover predicted) and precision (the other way).
 
     Both lists sorted by start; ``cover`` must not overlap. One sweep, O(n + m).
     """
@@ -160,7 +161,7 @@ class SpanScorer:
             if g.label == p.label:
                 self.typed_tp += 1
                 self.typed_tp_by_label[p.label] += 1
-        recalled = _covered(gold, pred, text)
+        recalled = covered(gold, pred, text)
         for g, ok in zip(gold, recalled, strict=True):
             risk = g.risk if g.risk is not None else self.labels[g.label].risk
             self.gold_by_label[g.label] += 1
@@ -170,7 +171,7 @@ class SpanScorer:
                 self.recalled_by_risk[risk] += 1
             if (g.start, g.end) not in matched_gold:
                 self.confusion[g.label, FN] += 1
-        self.lenient_precise += sum(_covered(pred, gold, text))
+        self.lenient_precise += sum(covered(pred, gold, text))
 
     def result(self) -> SpanScores:
         label_names = list(self.labels.names)
@@ -281,7 +282,7 @@ if "evaluate" in sys.modules:
                 citation="",
                 inputs_description=(
                     "predictions, references: documents with 'text' and 'spans' "
-                    "(start, end, label, risk) in the ANNOTATION.md format"
+                    "(start, end, label, risk) in hf-anon's gold format"
                 ),
                 features=datasets.Features(
                     {"predictions": _DOCUMENT_FEATURE, "references": _DOCUMENT_FEATURE}
