@@ -421,11 +421,11 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
 
 def cmd_report(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
-    from hf_anon.hub import default_model
+    from hf_anon.model_folder import ModelFolder
     from hf_anon.report import build_report, parse_gold_arg, write_report
     from hf_anon.training import load_documents
 
-    model = args.model or default_model()
+    model = ModelFolder(args.model)
     try:
         detector = SpanDetector.from_pretrained(
             model,
@@ -449,7 +449,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     report = build_report(
         detector,
         gold_sets,
-        model_name=args.name or Path(model).name,
+        model_name=args.name or model.name,
         threshold=args.threshold,
         batch_size=args.batch_size,
         progress=args.progress,
@@ -501,7 +501,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     from hf_anon.model_card import write_model_card
 
     try:
-        path = write_model_card(args.model, repo_id=args.repo_id)
+        path = write_model_card(args.model, repo_id=args.repo_id, base_model=args.base_model)
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
     print(f"model card written to {path}")
@@ -514,12 +514,19 @@ def add_card_parser(commands) -> argparse.ArgumentParser:
         "card",
         help="(re)generate a model folder's README.md model card",
         description=(
-            "Render the model card from the folder's config, training_config.json, "
-            "training_info.json, eval_results.json and report/report.json."
+            "Render the model card from the folder's config (labels, inference settings), "
+            "training_config.json, training_info.json, eval_results.json and "
+            "report/report.json."
         ),
     )
     parser.add_argument("--model", required=True, help="hf-anon model folder")
     parser.add_argument("--repo-id", default=None, help="hub id used in the usage snippets")
+    parser.add_argument(
+        "--base-model",
+        default=None,
+        metavar="HUB_ID",
+        help="hub id of the encoder it was trained from (default: the one training recorded)",
+    )
     parser.set_defaults(func=cmd_card)
     return parser
 
