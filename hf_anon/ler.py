@@ -5,9 +5,10 @@ shuffled) and as raw running text (``raw/*_timex.txt``: one tokenized sentence a
 in document order per court, with TimeML ``<TIMEX3>`` tags). Both are decisions of
 seven federal courts *as published*, so most person, company and street mentions are
 placeholders (``Herrn G.``, ``X GmbH``, ``A-Straße``). This module turns them into
-:class:`~hf_anon.data.Document` objects with character spans in the labels of
-ANNOTATION.md, builds a placeholder key from LER's own tags, and pseudonymizes the
-placeholder mentions so that a model also sees realistic names.
+:class:`~hf_anon.data.Document` objects with character spans in the labels of the
+annotation guidelines (``../shared/ANNOTATION.md``), builds a placeholder key from LER's
+own tags, and pseudonymizes the placeholder mentions so that a model also sees realistic
+names.
 
 Reading never drops anything silently: odd lines, unknown tags, ``I-`` without ``B-``,
 unbalanced TIMEX tags, sentences not found in the raw text are repaired where the repair
@@ -85,8 +86,8 @@ RS      court decision       ``None``            cited decisions are public
 LIT     literature           ``None``
 ======  ===================  ==================  =========================================
 
-Span boundaries: LER → ANNOTATION.md (applied to every sensitive mention, in order)
----------------------------------------------------------------------------------
+Span boundaries: LER → hf-anon's guidelines (applied to every sensitive mention, in order)
+----------------------------------------------------------------------------------------
 ===================================================  ===================================
 rule                                                 example
 ===================================================  ===================================

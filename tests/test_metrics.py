@@ -53,7 +53,7 @@ def score(text: str, gold: list[Span], pred: list[Span]) -> SpanScores:
 
 
 def witness_gold() -> list[Span]:
-    """The three gold spans of WITNESS, as ANNOTATION.md draws the boundaries."""
+    """The three gold spans of WITNESS, as the annotation guidelines draw the boundaries."""
     return [
         span(WITNESS, "Hans Müller", "nat-name", "high"),
         span(WITNESS, "Bahnhofstraße 12", "address-name", "high"),
