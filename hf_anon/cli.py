@@ -36,7 +36,7 @@ from hf_anon.base_models import add_base_model_parser
 from hf_anon.batch import add_anonymize_parser
 from hf_anon.data import Document, ValidationError, load_jsonl, parse_document, save_jsonl
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.metrics import FN, FP, SpanScores, score_documents
+from hf_anon.metrics import score_documents
 from hf_anon.placeholders import UNKNOWN, DetectorScores, placeholder_spans, score_placeholders
 from hf_anon.readers import InputError, read_jsonl_texts
 
@@ -69,48 +69,6 @@ def _load(path: str, labels: LabelSet, *, require_risk: bool, spans_key: str = "
         raise InputError(f"{path}: {err.strerror}") from None
 
 
-def format_scores(scores: SpanScores) -> str:
-    """Readable tables of a score result (what ``hf-anon evaluate`` prints)."""
-    c = scores.counts
-    lines = [
-        f"documents {c['documents']}   gold spans {c['gold']}   predicted spans {c['pred']}",
-        "",
-        f"{'':14}{'precision':>10}{'recall':>10}{'f1':>10}",
-    ]
-    for name in ("strict", "strict_typed", "lenient"):
-        prf = getattr(scores, name)
-        lines.append(f"{name:14}{prf.precision:10.4f}{prf.recall:10.4f}{prf.f1:10.4f}")
-    lines += ["", "lenient recall by risk"]
-    for risk, recall in scores.recall_by_risk.items():
-        lines.append(f"  {risk:8}{recall:8.4f}   ({scores.support_by_risk[risk]} gold spans)")
-    lines += [
-        "",
-        "strict typed, per label",
-        f"  {'label':14}{'precision':>10}{'recall':>10}{'f1':>10}{'support':>9}{'pred':>7}",
-    ]
-    for name, s in scores.by_label.items():
-        if s.support or s.predicted:
-            lines.append(
-                f"  {name:14}{s.precision:10.4f}{s.recall:10.4f}{s.f1:10.4f}"
-                f"{s.support:9d}{s.predicted:7d}"
-            )
-    conf = scores.confusion
-    rows = [i for i, row in enumerate(conf.matrix) if any(row)]
-    cols = [j for j in range(len(conf.columns)) if any(conf.matrix[i][j] for i in rows)]
-    if rows:
-        width = max(6, *(len(conf.columns[j]) + 1 for j in cols))
-        lines += [
-            "",
-            f"confusion over strictly matched spans (rows gold, columns predicted; "
-            f"{FP}: no gold span, {FN}: not predicted)",
-            "  " + " " * 14 + "".join(f"{conf.columns[j]:>{width}}" for j in cols),
-        ]
-        for i in rows:
-            cells = "".join(f"{conf.matrix[i][j]:>{width}}" for j in cols)
-            lines.append(f"  {conf.rows[i]:14}{cells}")
-    return "\n".join(lines)
-
-
 def cmd_evaluate(args: argparse.Namespace) -> int:
     labels = _load_label_set(args.label_set)
     gold = _load(args.gold, labels, require_risk=True)
@@ -119,7 +77,7 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(scores.to_dict(), ensure_ascii=False))
     else:
-        print(format_scores(scores))
+        print(scores.format())
     return 0
 
 

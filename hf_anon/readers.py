@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hf_anon.data import iter_jsonl
+
 #: Suffixes :func:`read_text` reads.
 SUPPORTED = (".txt", ".docx", ".pdf")
 #: Input types of ``hf-anon anonymize`` (suffix → kind).
@@ -144,8 +146,6 @@ def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
     Raises :class:`InputError` naming the file and line (``FILE:3: …``), and
     :class:`~hf_anon.data.ValidationError` for a line that is not valid UTF-8 or JSON.
     """
-    from hf_anon.data import iter_jsonl
-
     rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     try:
