@@ -91,7 +91,7 @@ def release_model(source: str | Path, out_dir: str | Path, *, dtype: str = "floa
 
     import torch
 
-    from hf_anon.model_card import write_model_card
+    from hf_anon.model_card import base_model_of, write_model_card
 
     source, out = Path(source), Path(out_dir)
     if not (source / "config.json").is_file():
@@ -99,8 +99,10 @@ def release_model(source: str | Path, out_dir: str | Path, *, dtype: str = "floa
     if out.resolve() == source.resolve():
         raise ValueError("the release folder must differ from the source folder")
     folder = ModelFolder(source)
-    # the config as ModelFolder reads it: an older folder's windows move into config.json
+    # the config as ModelFolder reads it: an older folder's windows, and the base model of
+    # its card, move into config.json
     model = folder.load_model()
+    model.config.base_model = base_model_of(folder)
     model.to(getattr(torch, dtype)).save_pretrained(str(out), safe_serialization=True)
     folder.load_tokenizer().save_pretrained(str(out))
     for name in ("training_config.json", "training_info.json", "eval_results.json"):

@@ -143,11 +143,13 @@ def _hyperparameters(training: dict) -> dict[str, Any]:
     return {k: training[k] for k in keys if k in training}
 
 
-def _base_model(folder: ModelFolder, config) -> str | None:
-    """The hub id of the encoder the model was trained from: what training recorded in
-    the config, else (folders saved before it did) what the folder's card says."""
-    if config.base_model:
-        return config.base_model
+def base_model_of(model: str | Path | ModelFolder) -> str | None:
+    """The hub id of the encoder a model was trained from: what training recorded in its
+    config (``base_model``), else, for folders saved before it did (the bundled model),
+    the ``base_model`` of the folder's own card; None if neither says."""
+    folder = ModelFolder(model)
+    if folder.config.base_model:
+        return folder.config.base_model
     card = folder.file("README.md")
     if card is None:
         return None
@@ -222,7 +224,7 @@ class AnonModelCardData:
             model_name=repo_id.split("/")[-1] if repo_id else folder.name,
             repo_id=repo_id or folder.source,
             license=license,
-            base_model=base_model or _base_model(folder, config),
+            base_model=base_model or base_model_of(folder),
             train_command=train_command or (info or {}).get("command") or cls.train_command,
             labels=list(labels.labels),
             encoder_type=encoder.get("model_type"),

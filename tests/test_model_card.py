@@ -204,3 +204,17 @@ def test_card_without_a_recorded_base_model_keeps_the_one_of_its_card(model_with
     assert front_matter(generate_model_card(folder))["base_model"] == "org/e5"
     assert main(["card", "--model", str(folder), "--base-model", "org/other"]) == 0
     assert front_matter((folder / "README.md").read_text())["base_model"] == "org/other"
+
+
+def test_release_writes_what_an_older_folder_kept_aside_into_the_config(tiny_model_dir, tmp_path):
+    """Windows from training_config.json and the base model of the folder's card."""
+    old = tmp_path / "old"
+    shutil.copytree(tiny_model_dir, old)
+    (old / "training_config.json").write_text(json.dumps({"max_length": 64, "stride": 8}))
+    card = generate_model_card(old)
+    (old / "README.md").write_text(card.replace("language:", "base_model: org/e5\nlanguage:"))
+    out = release_model(old, tmp_path / "release")
+    config = json.loads((out / "config.json").read_text())
+    assert (config["window_max_length"], config["window_stride"]) == (64, 8)
+    assert config["base_model"] == "org/e5"
+    assert front_matter((out / "README.md").read_text())["base_model"] == "org/e5"
