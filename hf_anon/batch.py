@@ -35,30 +35,28 @@ from typing import Any
 
 from tqdm.auto import tqdm
 
+from hf_anon.arguments import (
+    add_backend_arguments,
+    add_decoding_arguments,
+    add_progress_argument,
+    decoding_kwargs,
+)
 from hf_anon.data import ValidationError
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.readers import read_text
+from hf_anon.readers import (
+    SINGLE_DOCUMENT,
+    InputError,
+    InputFile,
+    collect_inputs,
+    read_documents,
+)
 
-#: Input types the command reads.
-READABLE = {".txt": "txt", ".jsonl": "jsonl", ".docx": "docx", ".pdf": "pdf"}
-#: Kinds that hold one document (the others hold one a line).
-SINGLE_DOCUMENT = {"txt", "docx", "pdf"}
-#: Types found in folders that are reported as not supported (rather than ignored):
-#: they usually hold decisions too. No parser for them ships with hf-anon.
-UNSUPPORTED = {".doc", ".odt", ".rtf"}
 #: Fields of a JSON line written to the output; all others may hold personal data
 #: (titles, parties) and are dropped.
 KEPT_FIELDS = ("id", "domain")
 #: Files read per round (all processes read a round, then split its documents).
 ROUND_FILES = 64
 ROUND_BYTES = 8_000_000
-
-
-@dataclass
-class InputFile:
-    path: Path
-    relative: Path  # where its output goes, relative to --output
-    kind: str  # txt, jsonl, docx, pdf, or the unsupported suffix
 
 
 @dataclass
@@ -106,72 +104,6 @@ class Summary:
 
 
 # -------------------------------------------------------------------------------- input
-
-
-def collect_inputs(inputs: Sequence[str]) -> tuple[list[InputFile], int]:
-    """The files to process (folders searched recursively, sorted) and how many other
-    files the folders held. A path that does not exist is an error of the call."""
-    from hf_anon.cli import InputError
-
-    files: list[InputFile] = []
-    skipped = 0
-    for raw in inputs:
-        path = Path(raw)
-        if path.is_dir():
-            for child in sorted(p for p in path.rglob("*") if p.is_file()):
-                suffix = child.suffix.lower()
-                if suffix in READABLE:
-                    files.append(InputFile(child, child.relative_to(path), READABLE[suffix]))
-                elif suffix in UNSUPPORTED:
-                    files.append(InputFile(child, child.relative_to(path), suffix))
-                else:
-                    skipped += 1
-        elif path.is_file():
-            suffix = path.suffix.lower()
-            files.append(InputFile(path, Path(path.name), READABLE.get(suffix, suffix or "?")))
-        else:
-            raise InputError(f"{raw}: no such file or folder")
-    if not files:
-        raise InputError("no .txt, .jsonl, .docx or .pdf files in the inputs")
-    return files, skipped
-
-
-def decode_utf8(data: bytes, path: Path) -> str:
-    """Strict UTF-8; the error names the byte and line (a wrong encoding must not be
-    guessed: a mis-decoded name is a name the model cannot find)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise ValidationError(
-            f"not valid UTF-8 at byte {err.start} (line {line}): {err.reason}; "
-            "convert the file to UTF-8 first"
-        ) from None
-
-
-def read_documents(file: InputFile) -> list[dict[str, Any]]:
-    """The file's documents as rows with ``id`` and ``text``."""
-    from hf_anon.cli import _read_texts
-
-    if file.kind == "txt":
-        return [
-            {
-                "id": file.relative.with_suffix("").as_posix(),
-                "text": decode_utf8(file.path.read_bytes(), file.path),
-            }
-        ]
-    if file.kind == "jsonl":
-        return _read_texts(str(file.path))
-    if file.kind in SINGLE_DOCUMENT:  # .docx, .pdf: extracted text
-        try:
-            text = read_text(file.path)
-        except ValueError as err:
-            raise ValidationError(str(err)) from None
-        return [{"id": file.relative.with_suffix("").as_posix(), "text": text}]
-    raise ValidationError(
-        f"{file.kind} files are not supported (no parser installed); "
-        "convert them to .txt or .jsonl first"
-    )
 
 
 def rounds(files: Sequence[InputFile]) -> Iterator[list[int]]:
@@ -376,8 +308,6 @@ class BatchRun:
                 self.key_handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
 
     def run(self, files: list[InputFile], summary: Summary) -> None:
-        from hf_anon.cli import InputError
-
         bar = tqdm(
             total=len(files),
             desc="anonymize",
@@ -418,7 +348,6 @@ class BatchRun:
 
 def cmd_anonymize(args: argparse.Namespace) -> int:
     from hf_anon.anonymize import Anonymizer, Redact
-    from hf_anon.cli import InputError, decoding_kwargs
 
     secret = None
     if args.secret_env:
@@ -558,15 +487,8 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
         choices=["float32", "bfloat16", "float16"],
         help="model weights on a GPU in half precision",
     )
-    from hf_anon.cli import (  # cli imports this module lazily too
-        add_backend_arguments,
-        add_decoding_arguments,
-    )
-
     add_backend_arguments(parser)
     add_decoding_arguments(parser)
-    parser.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
+    add_progress_argument(parser)
     parser.set_defaults(func=cmd_anonymize)
     return parser

@@ -2,6 +2,12 @@
 
 Sub-commands are a stable contract (external checks call them): add options, never
 rename or remove them. Invalid input ends with exit code 2 and a one-line message.
+
+Each sub-command is a ``cmd_<name>`` function and an ``add_<name>_parser`` beside it
+that registers its options; :data:`PARSERS` lists them. ``anonymize`` lives in
+:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.base_models`; the flags several
+commands share are in :mod:`hf_anon.arguments`, the input files are read by
+:mod:`hf_anon.readers`.
 """
 
 from __future__ import annotations
@@ -18,23 +24,23 @@ from pathlib import Path
 from tqdm.auto import tqdm
 
 from hf_anon import __version__
-from hf_anon.data import (
-    Document,
-    ValidationError,
-    iter_jsonl,
-    load_jsonl,
-    parse_document,
-    save_jsonl,
+from hf_anon.arguments import (
+    add_backend_arguments,
+    add_decoding_arguments,
+    add_progress_argument,
+    add_recognizer_arguments,
+    decoding_kwargs,
+    recognizer_choice,
 )
+from hf_anon.base_models import add_base_model_parser
+from hf_anon.batch import add_anonymize_parser
+from hf_anon.data import Document, ValidationError, load_jsonl, parse_document, save_jsonl
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.metrics import FN, FP, SpanScores, score_documents
+from hf_anon.metrics import score_documents
 from hf_anon.placeholders import UNKNOWN, DetectorScores, placeholder_spans, score_placeholders
+from hf_anon.readers import InputError, read_jsonl_texts
 
 EXIT_INVALID_INPUT = 2
-
-
-class InputError(Exception):
-    """Bad input from the user: reported in one line with exit code 2."""
 
 
 def _load_label_set(path: str | None) -> LabelSet:
@@ -63,48 +69,6 @@ def _load(path: str, labels: LabelSet, *, require_risk: bool, spans_key: str = "
         raise InputError(f"{path}: {err.strerror}") from None
 
 
-def format_scores(scores: SpanScores) -> str:
-    """Readable tables of a score result (what ``hf-anon evaluate`` prints)."""
-    c = scores.counts
-    lines = [
-        f"documents {c['documents']}   gold spans {c['gold']}   predicted spans {c['pred']}",
-        "",
-        f"{'':14}{'precision':>10}{'recall':>10}{'f1':>10}",
-    ]
-    for name in ("strict", "strict_typed", "lenient"):
-        prf = getattr(scores, name)
-        lines.append(f"{name:14}{prf.precision:10.4f}{prf.recall:10.4f}{prf.f1:10.4f}")
-    lines += ["", "lenient recall by risk"]
-    for risk, recall in scores.recall_by_risk.items():
-        lines.append(f"  {risk:8}{recall:8.4f}   ({scores.support_by_risk[risk]} gold spans)")
-    lines += [
-        "",
-        "strict typed, per label",
-        f"  {'label':14}{'precision':>10}{'recall':>10}{'f1':>10}{'support':>9}{'pred':>7}",
-    ]
-    for name, s in scores.by_label.items():
-        if s.support or s.predicted:
-            lines.append(
-                f"  {name:14}{s.precision:10.4f}{s.recall:10.4f}{s.f1:10.4f}"
-                f"{s.support:9d}{s.predicted:7d}"
-            )
-    conf = scores.confusion
-    rows = [i for i, row in enumerate(conf.matrix) if any(row)]
-    cols = [j for j in range(len(conf.columns)) if any(conf.matrix[i][j] for i in rows)]
-    if rows:
-        width = max(6, *(len(conf.columns[j]) + 1 for j in cols))
-        lines += [
-            "",
-            f"confusion over strictly matched spans (rows gold, columns predicted; "
-            f"{FP}: no gold span, {FN}: not predicted)",
-            "  " + " " * 14 + "".join(f"{conf.columns[j]:>{width}}" for j in cols),
-        ]
-        for i in rows:
-            cells = "".join(f"{conf.matrix[i][j]:>{width}}" for j in cols)
-            lines.append(f"  {conf.rows[i]:14}{cells}")
-    return "\n".join(lines)
-
-
 def cmd_evaluate(args: argparse.Namespace) -> int:
     labels = _load_label_set(args.label_set)
     gold = _load(args.gold, labels, require_risk=True)
@@ -113,30 +77,30 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(scores.to_dict(), ensure_ascii=False))
     else:
-        print(format_scores(scores))
+        print(scores.format())
     return 0
 
 
-def _read_texts(path: str) -> list[dict]:
-    """JSON Lines objects with a string ``id`` and ``text`` (other fields kept)."""
-    rows, seen = [], set()
-    try:
-        for number, raw in iter_jsonl(path):
-            if not isinstance(raw, dict):
-                raise InputError(f"{path}:{number}: a line must be a JSON object")
-            if not isinstance(raw.get("id"), str) or not raw["id"]:
-                raise InputError(f"{path}:{number}: id must be a non-empty string")
-            if not isinstance(raw.get("text"), str):
-                raise InputError(f"{path}:{number}: document {raw['id']!r}: text must be a string")
-            if raw["id"] in seen:
-                raise InputError(f"{path}:{number}: duplicate document id {raw['id']!r}")
-            seen.add(raw["id"])
-            rows.append(raw)
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory, expected a JSON Lines file") from None
-    return rows
+def add_evaluate_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon evaluate``."""
+    parser = commands.add_parser(
+        "evaluate",
+        help="score predicted spans against gold spans",
+        description=(
+            "Score predicted spans against gold spans (both JSON Lines in the gold format "
+            "of the annotation guidelines, matched by document id): strict, strict typed "
+            "and lenient precision/recall/F1, lenient recall by risk, per-label scores and "
+            "a confusion matrix."
+        ),
+    )
+    parser.add_argument("--gold", required=True, help="gold JSON Lines file")
+    parser.add_argument("--pred", required=True, help="predicted JSON Lines file")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--label-set", help="JSON/YAML label set to use instead of the built-in one"
+    )
+    parser.set_defaults(func=cmd_evaluate)
+    return parser
 
 
 def _write_jsonl(path: str, rows: list[dict]) -> None:
@@ -181,7 +145,7 @@ def cmd_placeholders(args: argparse.Namespace) -> int:
         return 0
     if not args.input or not args.output:
         raise InputError("--input and --output are required (or --evaluate KEY.jsonl)")
-    rows = _read_texts(args.input)
+    rows = read_jsonl_texts(args.input)
     counts: Counter = Counter()
     for row in tqdm(rows, desc="placeholders", unit="doc", disable=not args.progress):
         spans = placeholder_spans(row["text"])
@@ -195,6 +159,30 @@ def cmd_placeholders(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def add_placeholders_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon placeholders``."""
+    parser = commands.add_parser(
+        "placeholders",
+        help="find anonymization placeholders in published decisions",
+        description=(
+            "Find the placeholders (A., Xxxxx, …, X GmbH, A-Straße 1, xx.xx.2016, a@x.de, …) "
+            "in published decisions and label the span each one hides. With --evaluate, "
+            "score the detector against a key in the placeholder format: accuracy, "
+            "precision, recall, specificity and F1 (a prediction matches a key "
+            "placeholder when their characters overlap) and label accuracy."
+        ),
+    )
+    parser.add_argument("--input", help="JSON Lines with id and text")
+    parser.add_argument(
+        "--output", help="JSON Lines: the input plus placeholders [{start, end, label}]"
+    )
+    parser.add_argument("--evaluate", metavar="KEY", help="placeholder key JSON Lines")
+    parser.add_argument("--json", action="store_true", help="scores as one JSON object")
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_placeholders)
+    return parser
 
 
 def _spans_to_replace(row: dict) -> Document:
@@ -215,7 +203,7 @@ def cmd_pseudonymize(args: argparse.Namespace) -> int:
     from hf_anon.corpus import without_offset_fields
     from hf_anon.surrogates import Pseudonymizer
 
-    rows = _read_texts(args.input)
+    rows = read_jsonl_texts(args.input)
     documents = [_spans_to_replace(row) for row in rows]
     pseudonymizer = Pseudonymizer(seed=args.seed, unknown_label=args.unknown_label)
     out = [
@@ -232,10 +220,36 @@ def cmd_pseudonymize(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_pseudonymize_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon pseudonymize``."""
+    parser = commands.add_parser(
+        "pseudonymize",
+        help="replace placeholders or gold spans with realistic surrogates",
+        description=(
+            "Replace each placeholder (input in the placeholder format), each span (input "
+            "with spans) or each placeholder the detector finds (input with only id and "
+            "text) with a realistic, consistent surrogate of its label. The output is in "
+            "the gold format: the new text with the surrogates' exact spans."
+        ),
+    )
+    parser.add_argument("--input", required=True, help="JSON Lines")
+    parser.add_argument("--output", required=True, help="JSON Lines, gold format")
+    parser.add_argument("--seed", type=int, default=0, help="same seed, same output")
+    parser.add_argument(
+        "--unknown-label",
+        default="nat-name",
+        choices=DEFAULT_LABELS.names,
+        help="label for placeholders labelled unknown (default: nat-name)",
+    )
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_pseudonymize)
+    return parser
+
+
 def cmd_detect(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
 
-    rows = _read_texts(args.input)
+    rows = read_jsonl_texts(args.input)
     try:
         detector = SpanDetector.from_pretrained(
             args.model,
@@ -262,6 +276,39 @@ def cmd_detect(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def add_detect_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon detect``."""
+    parser = commands.add_parser(
+        "detect",
+        help="find sensitive spans with a trained model",
+        description=(
+            "Run a trained hf-anon model on documents of any length (windowed, never "
+            "truncated) and write the spans in the gold format, each with label, risk "
+            "and score."
+        ),
+    )
+    parser.add_argument(
+        "--model",
+        default=None,
+        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
+    )
+    parser.add_argument("--input", required=True, help="JSON Lines with id and text")
+    parser.add_argument("--output", required=True, help="JSON Lines, gold format")
+    parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
+    add_backend_arguments(parser)
+    add_decoding_arguments(parser)
+    parser.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        help="a token is inside a span when 1 - P(O) >= threshold (lower: more recall)",
+    )
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_detect)
+    return parser
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
@@ -303,13 +350,40 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_calibrate_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon calibrate``."""
+    parser = commands.add_parser(
+        "calibrate",
+        help="choose per-label thresholds on a validation gold set; store them in the model",
+        description=(
+            "Run the model once on the gold documents, choose a threshold per label that "
+            "maximises lenient F-beta (high-risk recall kept at its target where reachable), "
+            "print the scores before and after, and with --write store thresholds and "
+            "recognizers in the model's config.json (every entry point then uses them). "
+            "Use a validation split: never the set you report on."
+        ),
+    )
+    parser.add_argument("--model", required=True, help="hf-anon model folder")
+    parser.add_argument(
+        "--gold", required=True, help="gold JSON Lines or corpus folder (DIR:split)"
+    )
+    parser.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
+    parser.add_argument("--target-high", type=float, default=0.99, help="high-risk recall to keep")
+    parser.add_argument("--write", action="store_true", help="store the result in the model")
+    parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    add_recognizer_arguments(parser)
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_calibrate)
+    return parser
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
-    from hf_anon.hub import default_model
+    from hf_anon.model_folder import ModelFolder
     from hf_anon.report import build_report, parse_gold_arg, write_report
     from hf_anon.training import load_documents
 
-    model = args.model or default_model()
+    model = ModelFolder(args.model)
     try:
         detector = SpanDetector.from_pretrained(
             model,
@@ -333,7 +407,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     report = build_report(
         detector,
         gold_sets,
-        model_name=args.name or Path(model).name,
+        model_name=args.name or model.name,
         threshold=args.threshold,
         batch_size=args.batch_size,
         progress=args.progress,
@@ -349,15 +423,70 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_report_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon report``."""
+    parser = commands.add_parser(
+        "report",
+        help="evaluation report of a model on gold sets (Markdown, JSON, figures)",
+        description=(
+            "Detect on each gold set and write report.md, report.json, a confusion heatmap "
+            "and a precision/recall curve over the detection threshold per set."
+        ),
+    )
+    parser.add_argument(
+        "--model", default=None, help="hf-anon model folder or hub id (default: bundled)"
+    )
+    parser.add_argument(
+        "--gold",
+        nargs="+",
+        required=True,
+        help="gold JSON Lines or corpus folders (DIR:split, default split test); NAME=PATH "
+        "names a set",
+    )
+    parser.add_argument("--output", required=True, help="folder for the report")
+    parser.add_argument("--name", default=None, help="model name in the report")
+    parser.add_argument("--threshold", type=float, default=None, help="as for detect")
+    parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    parser.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
+    add_backend_arguments(parser)
+    add_decoding_arguments(parser)
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_report)
+    return parser
+
+
 def cmd_card(args: argparse.Namespace) -> int:
     from hf_anon.model_card import write_model_card
 
     try:
-        path = write_model_card(args.model, repo_id=args.repo_id)
+        path = write_model_card(args.model, repo_id=args.repo_id, base_model=args.base_model)
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
     print(f"model card written to {path}")
     return 0
+
+
+def add_card_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon card``."""
+    parser = commands.add_parser(
+        "card",
+        help="(re)generate a model folder's README.md model card",
+        description=(
+            "Render the model card from the folder's config (labels, inference settings), "
+            "training_config.json, training_info.json, eval_results.json and "
+            "report/report.json."
+        ),
+    )
+    parser.add_argument("--model", required=True, help="hf-anon model folder")
+    parser.add_argument("--repo-id", default=None, help="hub id used in the usage snippets")
+    parser.add_argument(
+        "--base-model",
+        default=None,
+        metavar="HUB_ID",
+        help="hub id of the encoder it was trained from (default: the one training recorded)",
+    )
+    parser.set_defaults(func=cmd_card)
+    return parser
 
 
 def cmd_release(args: argparse.Namespace) -> int:
@@ -370,6 +499,19 @@ def cmd_release(args: argparse.Namespace) -> int:
     size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
     print(f"released to {out} ({size / 1e6:.1f} MB); next: hf-anon report, then hf-anon card")
     return 0
+
+
+def add_release_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon release``."""
+    parser = commands.add_parser(
+        "release",
+        help="copy a trained model into a distributable folder (fp16 weights, card)",
+    )
+    parser.add_argument("--model", required=True, help="trained model folder (…/best)")
+    parser.add_argument("--out", required=True, help="release folder, e.g. models/NAME")
+    parser.add_argument("--dtype", default="float16", choices=["float16", "bfloat16", "float32"])
+    parser.set_defaults(func=cmd_release)
+    return parser
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -389,6 +531,25 @@ def cmd_export(args: argparse.Namespace) -> int:
     export_token_classification(detector.model, args.out, detector.tokenizer, calibration)
     print(f"token-classification checkpoint written to {args.out}", file=sys.stderr)
     return 0
+
+
+def add_export_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon export``."""
+    parser = commands.add_parser(
+        "export",
+        help="save a plain token-classification checkpoint for transformers pipelines",
+        description=(
+            "Save the model as AutoModelForTokenClassification with BIO-with-category "
+            "labels (O, B-nat-name, I-nat-name, …), usable by "
+            'pipeline("token-classification") without remote code. The risk head is not '
+            "exported; see hf_anon.modeling.export_token_classification for how the O "
+            "score is approximated."
+        ),
+    )
+    parser.add_argument("--model", required=True, help="hf-anon model folder or hub id")
+    parser.add_argument("--out", required=True, help="output folder")
+    parser.set_defaults(func=cmd_export)
+    return parser
 
 
 def cmd_push(args: argparse.Namespace) -> int:
@@ -425,260 +586,9 @@ def cmd_push(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--backend`` and ``--quantize`` of the commands that run a model."""
-    parser.add_argument(
-        "--backend",
-        default="torch",
-        choices=["torch", "onnx"],
-        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached "
-        '(pip install "hf-anon[onnx]")',
-    )
-    parser.add_argument(
-        "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
-    )
-
-
-def add_recognizer_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--recognizers`` / ``--no-recognizers``: the rules merged with the model's spans."""
-    from hf_anon.recognizers import RECOGNIZERS
-
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument(
-        "--recognizers",
-        nargs="+",
-        metavar="NAME",
-        choices=sorted(RECOGNIZERS),
-        help="deterministic recognizers merged with the model's spans (default: those in the "
-        f"model's config); one or more of {', '.join(sorted(RECOGNIZERS))}",
-    )
-    group.add_argument(
-        "--no-recognizers", action="store_true", help="the model's spans only, no rules"
-    )
-
-
-def add_decoding_arguments(parser: argparse.ArgumentParser) -> None:
-    """The recognizer flags and ``--uncalibrated``, for the commands that decode spans."""
-    add_recognizer_arguments(parser)
-    parser.add_argument(
-        "--uncalibrated",
-        action="store_true",
-        help="ignore the per-label thresholds of the model's config (decode the most likely tag)",
-    )
-
-
-def recognizer_choice(args: argparse.Namespace):
-    """What ``SpanDetector`` takes for ``recognizers`` from the flags above."""
-    if getattr(args, "no_recognizers", False):
-        return ()
-    return getattr(args, "recognizers", None) or "config"
-
-
-def decoding_kwargs(args: argparse.Namespace) -> dict:
-    """``recognizers`` and ``label_thresholds`` for ``SpanDetector.from_pretrained``."""
-    out = {"recognizers": recognizer_choice(args)}
-    if getattr(args, "uncalibrated", False):
-        out["label_thresholds"] = {}
-    return out
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="hf-anon",
-        description="Build, evaluate and apply models that anonymize German court decisions.",
-    )
-    parser.add_argument("--version", action="version", version=f"hf-anon {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    evaluate = commands.add_parser(
-        "evaluate",
-        help="score predicted spans against gold spans",
-        description=(
-            "Score predicted spans against gold spans (both JSON Lines in the "
-            "ANNOTATION.md format, matched by document id): strict, strict typed and "
-            "lenient precision/recall/F1, lenient recall by risk, per-label scores and "
-            "a confusion matrix."
-        ),
-    )
-    evaluate.add_argument("--gold", required=True, help="gold JSON Lines file")
-    evaluate.add_argument("--pred", required=True, help="predicted JSON Lines file")
-    evaluate.add_argument("--json", action="store_true", help="print one JSON object")
-    evaluate.add_argument(
-        "--label-set", help="JSON/YAML label set to use instead of the built-in one"
-    )
-    evaluate.set_defaults(func=cmd_evaluate)
-
-    placeholders = commands.add_parser(
-        "placeholders",
-        help="find anonymization placeholders in published decisions",
-        description=(
-            "Find the placeholders (A., Xxxxx, …, X GmbH, A-Straße 1, xx.xx.2016, a@x.de, …) "
-            "in published decisions and label the span each one hides. With --evaluate, "
-            "score the detector against a key in the placeholder format: accuracy, "
-            "precision, recall, specificity and F1 (a prediction matches a key "
-            "placeholder when their characters overlap) and label accuracy."
-        ),
-    )
-    placeholders.add_argument("--input", help="JSON Lines with id and text")
-    placeholders.add_argument(
-        "--output", help="JSON Lines: the input plus placeholders [{start, end, label}]"
-    )
-    placeholders.add_argument("--evaluate", metavar="KEY", help="placeholder key JSON Lines")
-    placeholders.add_argument("--json", action="store_true", help="scores as one JSON object")
-    placeholders.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
-    placeholders.set_defaults(func=cmd_placeholders)
-
-    pseudonymize = commands.add_parser(
-        "pseudonymize",
-        help="replace placeholders or gold spans with realistic surrogates",
-        description=(
-            "Replace each placeholder (input in the placeholder format), each span (input "
-            "with spans) or each placeholder the detector finds (input with only id and "
-            "text) with a realistic, consistent surrogate of its label. The output is in "
-            "the gold format: the new text with the surrogates' exact spans."
-        ),
-    )
-    pseudonymize.add_argument("--input", required=True, help="JSON Lines")
-    pseudonymize.add_argument("--output", required=True, help="JSON Lines, gold format")
-    pseudonymize.add_argument("--seed", type=int, default=0, help="same seed, same output")
-    pseudonymize.add_argument(
-        "--unknown-label",
-        default="nat-name",
-        choices=DEFAULT_LABELS.names,
-        help="label for placeholders labelled unknown (default: nat-name)",
-    )
-    pseudonymize.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
-    pseudonymize.set_defaults(func=cmd_pseudonymize)
-
-    detect = commands.add_parser(
-        "detect",
-        help="find sensitive spans with a trained model",
-        description=(
-            "Run a trained hf-anon model on documents of any length (windowed, never "
-            "truncated) and write the spans in the gold format, each with label, risk "
-            "and score."
-        ),
-    )
-    detect.add_argument(
-        "--model",
-        default=None,
-        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
-    )
-    detect.add_argument("--input", required=True, help="JSON Lines with id and text")
-    detect.add_argument("--output", required=True, help="JSON Lines, gold format")
-    detect.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    detect.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
-    add_backend_arguments(detect)
-    add_decoding_arguments(detect)
-    detect.add_argument(
-        "--threshold",
-        type=float,
-        default=None,
-        help="a token is inside a span when 1 - P(O) >= threshold (lower: more recall)",
-    )
-    detect.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
-    detect.set_defaults(func=cmd_detect)
-
-    report = commands.add_parser(
-        "report",
-        help="evaluation report of a model on gold sets (Markdown, JSON, figures)",
-        description=(
-            "Detect on each gold set and write report.md, report.json, a confusion heatmap "
-            "and a precision/recall curve over the detection threshold per set."
-        ),
-    )
-    report.add_argument(
-        "--model", default=None, help="hf-anon model folder or hub id (default: bundled)"
-    )
-    report.add_argument(
-        "--gold",
-        nargs="+",
-        required=True,
-        help="gold JSON Lines or corpus folders (DIR:split, default split test); NAME=PATH "
-        "names a set",
-    )
-    report.add_argument("--output", required=True, help="folder for the report")
-    report.add_argument("--name", default=None, help="model name in the report")
-    report.add_argument("--threshold", type=float, default=None, help="as for detect")
-    report.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    report.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
-    add_backend_arguments(report)
-    add_decoding_arguments(report)
-    report.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
-    report.set_defaults(func=cmd_report)
-
-    calibrate = commands.add_parser(
-        "calibrate",
-        help="choose per-label thresholds on a validation gold set; store them in the model",
-        description=(
-            "Run the model once on the gold documents, choose a threshold per label that "
-            "maximises lenient F-beta (high-risk recall kept at its target where reachable), "
-            "print the scores before and after, and with --write store thresholds and "
-            "recognizers in the model's config.json (every entry point then uses them). "
-            "Use a validation split: never the set you report on."
-        ),
-    )
-    calibrate.add_argument("--model", required=True, help="hf-anon model folder")
-    calibrate.add_argument(
-        "--gold", required=True, help="gold JSON Lines or corpus folder (DIR:split)"
-    )
-    calibrate.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
-    calibrate.add_argument(
-        "--target-high", type=float, default=0.99, help="high-risk recall to keep"
-    )
-    calibrate.add_argument("--write", action="store_true", help="store the result in the model")
-    calibrate.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    add_recognizer_arguments(calibrate)
-    calibrate.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
-    )
-    calibrate.set_defaults(func=cmd_calibrate)
-
-    card = commands.add_parser(
-        "card",
-        help="(re)generate a model folder's README.md model card",
-        description=(
-            "Render the model card from the folder's config, training_config.json, "
-            "training_info.json, eval_results.json and report/report.json."
-        ),
-    )
-    card.add_argument("--model", required=True, help="hf-anon model folder")
-    card.add_argument("--repo-id", default=None, help="hub id used in the usage snippets")
-    card.set_defaults(func=cmd_card)
-
-    release = commands.add_parser(
-        "release",
-        help="copy a trained model into a distributable folder (fp16 weights, card)",
-    )
-    release.add_argument("--model", required=True, help="trained model folder (…/best)")
-    release.add_argument("--out", required=True, help="release folder, e.g. models/NAME")
-    release.add_argument("--dtype", default="float16", choices=["float16", "bfloat16", "float32"])
-    release.set_defaults(func=cmd_release)
-
-    export = commands.add_parser(
-        "export",
-        help="save a plain token-classification checkpoint for transformers pipelines",
-        description=(
-            "Save the model as AutoModelForTokenClassification with BIO-with-category "
-            "labels (O, B-nat-name, I-nat-name, …), usable by "
-            'pipeline("token-classification") without remote code. The risk head is not '
-            "exported; see hf_anon.modeling.export_token_classification for how the O "
-            "score is approximated."
-        ),
-    )
-    export.add_argument("--model", required=True, help="hf-anon model folder or hub id")
-    export.add_argument("--out", required=True, help="output folder")
-    export.set_defaults(func=cmd_export)
-
-    push = commands.add_parser(
+def add_push_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon push``."""
+    parser = commands.add_parser(
         "push",
         help="upload a trained model (and a demo Space) to the Hugging Face Hub",
         description=(
@@ -690,35 +600,59 @@ def build_parser() -> argparse.ArgumentParser:
             "token defaults to HF_TOKEN or the cached `hf auth login`; it is never printed."
         ),
     )
-    push.add_argument("--model", required=True, help="hf-anon model folder with README.md")
-    push.add_argument("--repo-id", required=True, metavar="ORG/NAME", help="hub model repo")
-    push.add_argument("--private", action="store_true", help="create the model repo private")
-    push.add_argument(
+    parser.add_argument("--model", required=True, help="hf-anon model folder with README.md")
+    parser.add_argument("--repo-id", required=True, metavar="ORG/NAME", help="hub model repo")
+    parser.add_argument("--private", action="store_true", help="create the model repo private")
+    parser.add_argument(
         "--space", metavar="ORG/NAME", help="also push a Gradio demo Space for the model"
     )
-    push.add_argument(
+    parser.add_argument(
         "--space-app", default=None, help="the Space's app.py (default: the checkout's app.py)"
     )
-    push.add_argument(
+    parser.add_argument(
         "--space-requirement",
         default="hf-anon",
         help="how the Space installs hf-anon (default: hf-anon; e.g. 'hf-anon @ git+https://…')",
     )
-    push.add_argument("--dry-run", action="store_true", help="list the files, upload nothing")
-    push.add_argument(
+    parser.add_argument("--dry-run", action="store_true", help="list the files, upload nothing")
+    parser.add_argument(
         "--token", default=None, help="hub token (prefer HF_TOKEN: options show up in `ps`)"
     )
-    push.add_argument("--message", default=None, help="commit message")
-    push.add_argument(
+    parser.add_argument("--message", default=None, help="commit message")
+    parser.add_argument(
         "--endpoint", default=None, help="hub URL (default: HF_ENDPOINT or huggingface.co)"
     )
-    push.set_defaults(func=cmd_push)
+    parser.set_defaults(func=cmd_push)
+    return parser
 
-    from hf_anon.base_models import add_base_model_parser
-    from hf_anon.batch import add_anonymize_parser
 
-    add_base_model_parser(commands)
-    add_anonymize_parser(commands)
+#: The sub-commands in the order ``hf-anon --help`` lists them; each registers its own
+#: parser (``add_<command>_parser``) beside the function that runs it.
+PARSERS = (
+    add_evaluate_parser,
+    add_placeholders_parser,
+    add_pseudonymize_parser,
+    add_detect_parser,
+    add_report_parser,
+    add_calibrate_parser,
+    add_card_parser,
+    add_release_parser,
+    add_export_parser,
+    add_push_parser,
+    add_base_model_parser,
+    add_anonymize_parser,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hf-anon",
+        description="Build, evaluate and apply models that anonymize German court decisions.",
+    )
+    parser.add_argument("--version", action="version", version=f"hf-anon {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add_parser in PARSERS:
+        add_parser(commands)
     return parser
 
 

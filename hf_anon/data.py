@@ -1,9 +1,11 @@
-"""Span documents: the ANNOTATION.md data model, its JSON Lines files and datasets.
+"""Span documents: the data model of the annotation guidelines, JSON Lines and datasets.
 
-Character offsets into ``Document.text`` (Python string indices, end exclusive) are the
-currency between all stages of hf-anon. Everything here validates loudly: a broken
-document or span raises :class:`ValidationError` naming the document and the span; a
-loader never drops anything silently.
+The guidelines are ``ANNOTATION.md`` in the project's shared folder (``../shared/`` beside
+the checkout, not part of the repository); the README's "Data format" section states what
+this module enforces. Character offsets into ``Document.text`` (Python string indices,
+end exclusive) are the currency between all stages of hf-anon. Everything here validates
+loudly: a broken document or span raises :class:`ValidationError` naming the document
+and the span; a loader never drops anything silently.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ DOCUMENT_KEYS = ("id", "domain", "text")
 
 
 class ValidationError(ValueError):
-    """Input that breaks the ANNOTATION.md conventions."""
+    """Input that breaks the conventions of the annotation guidelines (the gold format)."""
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -145,7 +147,7 @@ def parse_document(
     require_risk: bool = True,
     extra_labels: Sequence[str] = (),
 ) -> Document:
-    """Validate one JSON object in the ANNOTATION.md format and build a :class:`Document`.
+    """Validate one JSON object in the gold format and build a :class:`Document`.
 
     ``spans_key`` is ``"spans"`` for gold and predictions, ``"placeholders"`` for
     placeholder files (whose spans have no risk: pass ``require_risk=False``).

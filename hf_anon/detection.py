@@ -8,7 +8,6 @@ windows are averaged before decoding (hf_anon.alignment).
 
 from __future__ import annotations
 
-import json
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,9 +27,13 @@ from hf_anon.alignment import (
 )
 from hf_anon.data import Document, Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.model_folder import ModelFolder
 
 #: Inference backends of :meth:`SpanDetector.from_pretrained`.
 BACKENDS = ("torch", "onnx")
+#: Windows (tokens) for a model whose config does not say which it was trained on.
+DEFAULT_MAX_LENGTH = 512
+DEFAULT_STRIDE = 64
 
 
 def label_set_of(model) -> LabelSet:
@@ -71,37 +74,6 @@ def batches_by_length(encoded: Sequence[EncodedDocument], batch_size: int, pad_i
         yield WindowBatch(ids, mask, chunk)
 
 
-def training_windows(path: str | Path) -> dict[str, int]:
-    """``max_length`` and ``stride`` from a model's ``training_config.json`` ({} if none).
-
-    A model detects best on windows as long as those it was trained on: the bundled e5
-    model, trained on 256 tokens, finds markedly fewer spans in 512-token windows (and
-    they cost more: attention grows with the square of the length).
-    """
-    file = Path(str(path)) / "training_config.json"
-    if not file.is_file() and not Path(str(path)).exists():
-        from transformers.utils import cached_file
-
-        try:
-            found = cached_file(
-                str(path), "training_config.json", _raise_exceptions_for_missing_entries=False
-            )
-        except (OSError, ValueError):
-            found = None
-        file = Path(found) if found else file
-    try:
-        config = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(config, dict):
-        return {}
-    return {
-        key: config[key]
-        for key in ("max_length", "stride")
-        if isinstance(config.get(key), int) and not isinstance(config.get(key), bool)
-    }
-
-
 class SpanDetector:
     """A trained :class:`~hf_anon.modeling.AnonModel` with its tokenizer."""
 
@@ -110,19 +82,26 @@ class SpanDetector:
         model,
         tokenizer,
         *,
-        max_length: int = 512,
-        stride: int = 64,
+        max_length: int | None = None,
+        stride: int | None = None,
         snap_words: bool = True,
         recognizers: Sequence[str] | str | None = "config",
         label_thresholds: dict[str, float] | str | None = "config",
     ):
-        """``recognizers``: names from :data:`hf_anon.recognizers.RECOGNIZERS` merged with the
+        """``max_length`` and ``stride`` (tokens): the windows; None (the default) takes
+        those of the model's config (the windows it was trained on), else 512 and 64.
+        ``recognizers``: names from :data:`hf_anon.recognizers.RECOGNIZERS` merged with the
         model's spans (:func:`~hf_anon.recognizers.merge_with_rules`), ``()`` for none;
         ``label_thresholds``: a minimum span score per label. ``"config"`` (the default)
         takes both from the model's config (written by ``hf-anon calibrate``)."""
         self.model = model.eval()
         self.snap_words = snap_words
         config = getattr(model, "config", None)
+        if max_length is None:
+            max_length = getattr(config, "window_max_length", None) or DEFAULT_MAX_LENGTH
+        if stride is None:
+            stride = getattr(config, "window_stride", None)
+            stride = DEFAULT_STRIDE if stride is None else stride
         if recognizers == "config":
             recognizers = getattr(config, "recognizers", None) or ()
         if label_thresholds == "config":
@@ -144,7 +123,7 @@ class SpanDetector:
     @classmethod
     def from_pretrained(
         cls,
-        path: str | Path | None = None,
+        path: str | Path | ModelFolder | None = None,
         *,
         device: str | None = None,
         backend: str = "torch",
@@ -152,21 +131,17 @@ class SpanDetector:
         **kwargs,
     ):
         """Load model and tokenizer from a folder or hub id (None: the default model,
-        :func:`hf_anon.hub.default_model`); a clear error if neither is.
+        :func:`hf_anon.model_folder.default_model`); a clear error if neither is.
 
         ``backend="onnx"`` runs the model with ONNX Runtime on the CPU (exported once and
         cached, :mod:`hf_anon.onnx_backend`; needs ``pip install "hf-anon[onnx]"``).
         ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
-        your data before relying on it). ``max_length`` and ``stride`` not given (or None):
-        those the model was trained with (:func:`training_windows`), else 512 and 64."""
-        from transformers import AutoTokenizer
-
-        from hf_anon.hub import default_model
-        from hf_anon.modeling import AnonModel
-
+        your data before relying on it). Other keywords go to the constructor; those not
+        given (or None) come from the model's config (:class:`ModelFolder` completes the
+        windows of older folders from their ``training_config.json``)."""
         if backend not in BACKENDS:
             raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-        path = default_model() if path is None else path
+        folder = ModelFolder(path)
         if backend == "onnx":
             from hf_anon.onnx_backend import load_onnx_model, require_onnx
 
@@ -174,15 +149,13 @@ class SpanDetector:
                 raise ValueError("the ONNX backend runs on the CPU only")
             require_onnx()
         try:
-            tokenizer = AutoTokenizer.from_pretrained(str(path))
+            tokenizer = folder.load_tokenizer()
             if backend == "onnx":
-                model = load_onnx_model(path, quantize=quantize)
+                model = load_onnx_model(folder, quantize=quantize)
             else:
-                # float32 whatever the saved dtype (the default model ships in fp16 to stay
-                # small; half precision on a CPU is slow and loses accuracy)
-                model = AnonModel.from_pretrained(str(path), dtype=torch.float32)
+                model = folder.load_model()
         except (OSError, ValueError) as err:
-            raise ValueError(f"cannot load an hf-anon model from {path!s}: {err}") from None
+            raise ValueError(f"cannot load an hf-anon model from {folder}: {err}") from None
         if device and backend == "torch":
             model.to(device)
         if quantize and backend == "torch":
@@ -193,9 +166,6 @@ class SpanDetector:
                 from torch.ao.quantization import quantize_dynamic
 
                 model = quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-        for key, value in training_windows(path).items():
-            if kwargs.get(key) is None:
-                kwargs[key] = value
         return cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
 
     @property

@@ -1,34 +1,31 @@
-"""Where models come from and where they go: the bundled default model and the Hub.
+"""Where models go: releases, and pushes of models, demo Spaces and corpora to the Hub.
 
-A checkout carries the default model under ``models/``; an installed package without
-it falls back to the same model's hub id. ``HF_ANON_MODEL`` overrides both (a folder
-or a hub id), so that a deployment pins its model without code changes.
+Where they come from is :mod:`hf_anon.model_folder`: a checkout carries the default model
+under ``models/``; an installed package without it falls back to the same model's hub
+id. ``HF_ANON_MODEL`` overrides both (a folder or a hub id), so that a deployment pins its
+model without code changes. :func:`default_model` is importable from here too.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MODEL_NAME = "hf-anon-de-e5-small"
-DEFAULT_HUB_ID = f"hf-anon/{DEFAULT_MODEL_NAME}"
+from hf_anon.model_card import LICENSE
 
-
-def default_model() -> str:
-    """``$HF_ANON_MODEL``, else the bundled ``models/hf-anon-de-e5-small``, else its
-    hub id."""
-    override = os.environ.get("HF_ANON_MODEL")
-    if override:
-        return override
-    local = REPO_ROOT / "models" / DEFAULT_MODEL_NAME
-    return str(local) if (local / "config.json").is_file() else DEFAULT_HUB_ID
-
+# Where the default model is (a folder of the checkout, else a hub id) is the model
+# folder's business; the names stay importable from here, where deployments look for them.
+from hf_anon.model_folder import (  # noqa: F401 - re-exported
+    DEFAULT_HUB_ID,
+    DEFAULT_MODEL_NAME,
+    REPO_ROOT,
+    ModelFolder,
+    default_model,
+)
 
 # --- Pushing to the Hub -------------------------------------------------------------
 #
@@ -69,8 +66,6 @@ NEVER_UPLOAD_SUFFIXES = frozenset(
 )
 #: Text that looks like a Hugging Face access token: a file holding one is refused.
 TOKEN_PATTERN = re.compile(rb"hf_[A-Za-z0-9]{30,}")
-#: The project's license (``pyproject.toml``), as the Hub spells it.
-LICENSE = "apache-2.0"
 #: The Space reads its model from this variable (see :func:`default_model`).
 MODEL_VARIABLE = "HF_ANON_MODEL"
 #: Torch from the CPU wheel index: free Space hardware has no GPU, and the CUDA wheels
@@ -95,22 +90,24 @@ def release_model(source: str | Path, out_dir: str | Path, *, dtype: str = "floa
     import shutil
 
     import torch
-    from transformers import AutoTokenizer
 
-    from hf_anon.model_card import write_model_card
-    from hf_anon.modeling import AnonModel
+    from hf_anon.model_card import base_model_of, write_model_card
 
     source, out = Path(source), Path(out_dir)
     if not (source / "config.json").is_file():
         raise ValueError(f"{source}: not a model folder (no config.json)")
     if out.resolve() == source.resolve():
         raise ValueError("the release folder must differ from the source folder")
-    model = AnonModel.from_pretrained(str(source), dtype=torch.float32)
+    folder = ModelFolder(source)
+    # the config as ModelFolder reads it: an older folder's windows, and the base model of
+    # its card, move into config.json
+    model = folder.load_model()
+    model.config.base_model = base_model_of(folder)
     model.to(getattr(torch, dtype)).save_pretrained(str(out), safe_serialization=True)
-    AutoTokenizer.from_pretrained(str(source)).save_pretrained(str(out))
+    folder.load_tokenizer().save_pretrained(str(out))
     for name in ("training_config.json", "training_info.json", "eval_results.json"):
-        if (source / name).is_file():
-            shutil.copyfile(source / name, out / name)
+        if (path := folder.file(name)) is not None:
+            shutil.copyfile(path, out / name)
     write_model_card(out)
     return out
 

@@ -93,9 +93,51 @@ class SpanScores:
     def to_dict(self) -> dict:
         return asdict(self)
 
+    def format(self) -> str:
+        """Readable tables of the scores (what ``hf-anon evaluate`` prints)."""
+        c = self.counts
+        lines = [
+            f"documents {c['documents']}   gold spans {c['gold']}   predicted spans {c['pred']}",
+            "",
+            f"{'':14}{'precision':>10}{'recall':>10}{'f1':>10}",
+        ]
+        for name in ("strict", "strict_typed", "lenient"):
+            prf = getattr(self, name)
+            lines.append(f"{name:14}{prf.precision:10.4f}{prf.recall:10.4f}{prf.f1:10.4f}")
+        lines += ["", "lenient recall by risk"]
+        for risk, recall in self.recall_by_risk.items():
+            lines.append(f"  {risk:8}{recall:8.4f}   ({self.support_by_risk[risk]} gold spans)")
+        lines += [
+            "",
+            "strict typed, per label",
+            f"  {'label':14}{'precision':>10}{'recall':>10}{'f1':>10}{'support':>9}{'pred':>7}",
+        ]
+        for name, s in self.by_label.items():
+            if s.support or s.predicted:
+                lines.append(
+                    f"  {name:14}{s.precision:10.4f}{s.recall:10.4f}{s.f1:10.4f}"
+                    f"{s.support:9d}{s.predicted:7d}"
+                )
+        conf = self.confusion
+        rows = [i for i, row in enumerate(conf.matrix) if any(row)]
+        cols = [j for j in range(len(conf.columns)) if any(conf.matrix[i][j] for i in rows)]
+        if rows:
+            width = max(6, *(len(conf.columns[j]) + 1 for j in cols))
+            lines += [
+                "",
+                f"confusion over strictly matched spans (rows gold, columns predicted; "
+                f"{FP}: no gold span, {FN}: not predicted)",
+                "  " + " " * 14 + "".join(f"{conf.columns[j]:>{width}}" for j in cols),
+            ]
+            for i in rows:
+                cells = "".join(f"{conf.matrix[i][j]:>{width}}" for j in cols)
+                lines.append(f"  {conf.rows[i]:14}{cells}")
+        return "\n".join(lines)
 
-def _covered(targets: Sequence[Span], cover: Sequence[Span], text: str) -> list[bool]:
-    """Whether every non-whitespace character of each target lies inside ``cover``.
+
+def covered(targets: Sequence[Span], cover: Sequence[Span], text: str) -> list[bool]:
+    """Whether every non-whitespace character of each target lies inside ``cover``: the
+    lenient test, for recall (targets gold, cover predicted) and precision (the other way).
 
     Both lists sorted by start; ``cover`` must not overlap. One sweep, O(n + m).
     """
@@ -160,7 +202,7 @@ class SpanScorer:
             if g.label == p.label:
                 self.typed_tp += 1
                 self.typed_tp_by_label[p.label] += 1
-        recalled = _covered(gold, pred, text)
+        recalled = covered(gold, pred, text)
         for g, ok in zip(gold, recalled, strict=True):
             risk = g.risk if g.risk is not None else self.labels[g.label].risk
             self.gold_by_label[g.label] += 1
@@ -170,7 +212,7 @@ class SpanScorer:
                 self.recalled_by_risk[risk] += 1
             if (g.start, g.end) not in matched_gold:
                 self.confusion[g.label, FN] += 1
-        self.lenient_precise += sum(_covered(pred, gold, text))
+        self.lenient_precise += sum(covered(pred, gold, text))
 
     def result(self) -> SpanScores:
         label_names = list(self.labels.names)
@@ -281,7 +323,7 @@ if "evaluate" in sys.modules:
                 citation="",
                 inputs_description=(
                     "predictions, references: documents with 'text' and 'spans' "
-                    "(start, end, label, risk) in the ANNOTATION.md format"
+                    "(start, end, label, risk) in hf-anon's gold format"
                 ),
                 features=datasets.Features(
                     {"predictions": _DOCUMENT_FEATURE, "references": _DOCUMENT_FEATURE}

@@ -1,23 +1,31 @@
 """Model cards, generated from what a model folder knows about itself.
 
-As in SpanMarker and SetFit, the card is never written by hand: it is rendered from the
-model's config (labels), ``training_config.json`` (data and hyperparameters),
-``training_info.json`` (hardware and time, written by ``train.py``), ``eval_results.json``
-(the checkpoint's validation scores) and ``report/report.json`` (``hf-anon report``).
-The YAML front matter carries a ``model-index``, so that the hub shows the scores.
+As in SpanMarker and SetFit, the card is never written by hand: one typed object,
+:class:`AnonModelCardData`, holds everything the card says. A few fields are the user's
+(repo id, license, base model, the command to retrain); the rest is filled from the folder
+through :class:`~hf_anon.model_folder.ModelFolder`: the config (labels, the inference
+settings: windows, thresholds, recognizers; the encoder it was built on),
+``training_config.json`` (data and hyperparameters), ``training_info.json`` (hardware and
+time, written by ``train.py``), ``eval_results.json`` (the checkpoint's validation scores)
+and ``report/report.json`` (``hf-anon report``). It renders through
+``huggingface_hub.ModelCard.from_template``; the YAML front matter carries a
+``model-index``, so that the hub shows the scores.
 """
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
+from hf_anon.model_folder import ModelFolder
 
 TEMPLATE = Path(__file__).with_name("model_card_template.md")
+#: The project's license (``pyproject.toml``), as the hub spells it.
+LICENSE = "apache-2.0"
 
 #: Widget examples: short fictional sentences, as in the demo.
 WIDGET = (
@@ -42,10 +50,6 @@ SET_DESCRIPTIONS = {
     "organisation (also public authorities), which hf-anon's guidelines leave in clear "
     "text, so recall here is a lower bound (see the per-label table: court-name).",
 }
-
-
-def _read_json(path: Path) -> dict | None:
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
 def _r(x: float) -> str:
@@ -139,78 +143,167 @@ def _hyperparameters(training: dict) -> dict[str, Any]:
     return {k: training[k] for k in keys if k in training}
 
 
+def base_model_of(model: str | Path | ModelFolder) -> str | None:
+    """The hub id of the encoder a model was trained from: what training recorded in its
+    config (``base_model``), else, for folders saved before it did (the bundled model),
+    the ``base_model`` of the folder's own card; None if neither says."""
+    folder = ModelFolder(model)
+    if folder.config.base_model:
+        return folder.config.base_model
+    card = folder.file("README.md")
+    if card is None:
+        return None
+    from huggingface_hub import ModelCard
+
+    try:
+        return ModelCard.load(card).data.to_dict().get("base_model")
+    except (OSError, ValueError):
+        return None
+
+
+@dataclass
+class AnonModelCardData:
+    """Everything an hf-anon model card says (SpanMarker's and SetFit's ``ModelCardData``).
+
+    :meth:`from_folder` fills it from a model folder or hub id; :meth:`render` writes the
+    card. ``labels`` are :class:`~hf_anon.labels.Label` objects; ``eval_sets`` are the
+    report's gold sets with scores formatted for the tables.
+    """
+
+    # --- the user's (keywords of generate_model_card, flags of hf-anon card)
+    model_name: str
+    repo_id: str
+    license: str = LICENSE
+    language: list[str] = field(default_factory=lambda: ["de"])
+    #: hub id of the pretrained encoder (front matter ``base_model``); None: not on the hub
+    base_model: str | None = None
+    train_command: str = "python train.py --config configs/e5_small.yaml"
+    # --- the model (config.json)
+    labels: list[Label] = field(default_factory=list)
+    encoder_type: str | None = None
+    num_layers: int | None = None
+    window_max_length: int | None = None
+    window_stride: int | None = None
+    label_thresholds: dict[str, float] = field(default_factory=dict)
+    recognizers: list[str] = field(default_factory=list)
+    parameters: str = "unknown"
+    weight_dtype: str = "unknown"
+    # --- the training run (training_config.json, training_info.json, eval_results.json)
+    train_sources: list[str] = field(default_factory=list)
+    validation_sources: list[str] = field(default_factory=list)
+    hyperparameters: dict[str, Any] = field(default_factory=dict)
+    best_metric: str = "recall_high"
+    validation: dict[str, Any] | None = None
+    training_info: dict[str, Any] | None = None
+    versions: dict[str, str] = field(default_factory=dict)
+    # --- the evaluation (report/report.json)
+    decoding: str | None = None
+    eval_sets: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def from_folder(
+        cls,
+        model: str | Path | ModelFolder,
+        *,
+        repo_id: str | None = None,
+        train_command: str | None = None,
+        base_model: str | None = None,
+        license: str = LICENSE,
+    ) -> AnonModelCardData:
+        """The card data of an hf-anon model (folder or hub id); a ``ValueError`` if it is
+        none. ``base_model`` not given: the one training recorded in the config."""
+        folder = ModelFolder(model)
+        raw = folder.check()
+        config = folder.config
+        labels = LabelSet.from_dict(raw["label_set"]) if raw.get("label_set") else DEFAULT_LABELS
+        training, info = folder.training_config, folder.training_info
+        validation = folder.eval_results
+        parameters, dtype = _weights_summary(folder.weights_file())
+        encoder = config.encoder or {}
+        return cls(
+            model_name=repo_id.split("/")[-1] if repo_id else folder.name,
+            repo_id=repo_id or folder.source,
+            license=license,
+            base_model=base_model or base_model_of(folder),
+            train_command=train_command or (info or {}).get("command") or cls.train_command,
+            labels=list(labels.labels),
+            encoder_type=encoder.get("model_type"),
+            num_layers=encoder.get("num_hidden_layers"),
+            window_max_length=config.window_max_length,
+            window_stride=config.window_stride,
+            label_thresholds={  # in the order of the labels
+                name: value
+                for name in labels.names
+                if (value := (config.label_thresholds or {}).get(name)) is not None
+            },
+            recognizers=list(config.recognizers or []),
+            parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",
+            weight_dtype=dtype,
+            train_sources=list(training.get("train_files", [])),
+            validation_sources=list(training.get("validation_files", [])),
+            hyperparameters=_hyperparameters(training),
+            best_metric=training.get("best_metric", "recall_high"),
+            validation=validation
+            and {k: _r(v) if isinstance(v, float) else v for k, v in validation.items()},
+            training_info=info
+            and {
+                **info,
+                "minutes": round(info["train_seconds"] / 60),
+                "total_minutes": round(info.get("total_seconds", 0) / 60),
+            },
+            versions={**_installed_versions(), **(info or {}).get("versions", {})},
+            decoding=(folder.report or {}).get("decoding"),
+            eval_sets=_eval_sets(folder.report),
+        )
+
+    @property
+    def datasets(self) -> list[str]:
+        """Names of the training corpora (``corpora/ler:train`` → ``ler``)."""
+        return sorted({Path(p.split(":")[0]).name for p in self.train_sources})
+
+    def metadata(self):
+        """The YAML front matter: hub metadata and the ``model-index`` of the scores."""
+        from huggingface_hub import ModelCardData
+
+        return ModelCardData(
+            language=self.language,
+            license=self.license,
+            library_name="hf-anon",
+            pipeline_tag="token-classification",
+            tags=["anonymization", "pseudonymization", "legal", "german", "ner", "hf-anon"],
+            base_model=self.base_model,
+            datasets=self.datasets or None,
+            metrics=["precision", "recall", "f1"],
+            widget=[{"text": text} for text in WIDGET],
+            model_name=self.model_name,
+            eval_results=_eval_results(self.model_name, self.eval_sets) or None,
+        )
+
+    def render(self) -> str:
+        """The card (README.md text), from ``model_card_template.md``."""
+        from huggingface_hub import ModelCard
+
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        card = ModelCard.from_template(self.metadata(), template_path=str(TEMPLATE), **values)
+        return str(card)
+
+
 def generate_model_card(
-    model_dir: str | Path,
+    model_dir: str | Path | ModelFolder,
     *,
     repo_id: str | None = None,
     train_command: str | None = None,
-    base_model: str = "intfloat/multilingual-e5-small",
-    license: str = "apache-2.0",
+    base_model: str | None = None,
+    license: str = LICENSE,
 ) -> str:
-    """The card (README.md text) for an hf-anon model folder."""
-    from huggingface_hub import ModelCard, ModelCardData
-
-    model_dir = Path(model_dir)
-    config = _read_json(model_dir / "config.json")
-    if not config or config.get("model_type") != "hf-anon":
-        raise ValueError(f"{model_dir}: not an hf-anon model folder (config.json)")
-    labels = LabelSet.from_dict(config["label_set"]) if config.get("label_set") else DEFAULT_LABELS
-    training = _read_json(model_dir / "training_config.json") or {}
-    info = _read_json(model_dir / "training_info.json")
-    validation = _read_json(model_dir / "eval_results.json")
-    report = _read_json(model_dir / "report" / "report.json")
-    name = repo_id.split("/")[-1] if repo_id else model_dir.name
-    repo_id = repo_id or str(model_dir)
-    sets = _eval_sets(report)
-    encoder = config.get("encoder", {}) or {}
-    datasets = sorted({Path(p.split(":")[0]).name for p in training.get("train_files", [])})
-    card_data = ModelCardData(
-        language=["de"],
-        license=license,
-        library_name="hf-anon",
-        pipeline_tag="token-classification",
-        tags=["anonymization", "pseudonymization", "legal", "german", "ner", "hf-anon"],
-        base_model=base_model,
-        datasets=datasets or None,
-        metrics=["precision", "recall", "f1"],
-        widget=[{"text": text} for text in WIDGET],
-        model_name=name,
-        eval_results=_eval_results(name, sets) or None,
-    )
-    weights = model_dir / "model.safetensors"
-    parameters, dtype = _weights_summary(weights)
-    versions = {**_installed_versions(), **(info or {}).get("versions", {})}
-    card = ModelCard.from_template(
-        card_data,
-        template_path=str(TEMPLATE),
-        model_name=name,
+    """The card (README.md text) for an hf-anon model folder or hub id."""
+    return AnonModelCardData.from_folder(
+        model_dir,
         repo_id=repo_id,
+        train_command=train_command,
         base_model=base_model,
-        num_layers=encoder.get("num_hidden_layers"),
-        labels=labels.labels,
-        threshold=config.get("threshold"),
-        decoding=(report or {}).get("decoding"),
-        eval_sets=sets,
-        train_sources=training.get("train_files", []),
-        validation_sources=training.get("validation_files", []),
-        train_command=train_command
-        or (info or {}).get("command")
-        or "python train.py --config configs/e5_small.yaml",
-        hyperparameters=_hyperparameters(training),
-        validation=validation
-        and {k: _r(v) if isinstance(v, float) else v for k, v in validation.items()},
-        best_metric=training.get("best_metric", "recall_high"),
-        training_info=info
-        and {
-            **info,
-            "minutes": round(info["train_seconds"] / 60),
-            "total_minutes": round(info.get("total_seconds", 0) / 60),
-        },
-        parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",
-        weight_dtype=dtype,
-        versions=versions,
-    )
-    return str(card)
+        license=license,
+    ).render()
 
 
 def _installed_versions() -> dict[str, str]:
@@ -227,8 +320,9 @@ def _installed_versions() -> dict[str, str]:
     return out
 
 
-def _weights_summary(path: Path) -> tuple[int, str]:
-    if not path.is_file():
+def _weights_summary(path: Path | None) -> tuple[int, str]:
+    """Number of parameters and the weights' dtype(s) of a safetensors file."""
+    if path is None or path.suffix != ".safetensors":
         return 0, "unknown"
     from safetensors import safe_open
 
@@ -240,7 +334,8 @@ def _weights_summary(path: Path) -> tuple[int, str]:
 
 
 def write_model_card(model_dir: str | Path, **kwargs) -> Path:
-    """Render the card into ``model_dir/README.md``."""
+    """Render the card into ``model_dir/README.md`` (a local folder); keywords as for
+    :func:`generate_model_card`."""
     path = Path(model_dir) / "README.md"
     path.write_text(generate_model_card(model_dir, **kwargs), encoding="utf-8")
     return path

@@ -31,6 +31,8 @@ from types import SimpleNamespace
 
 import torch
 
+from hf_anon.model_folder import ModelFolder
+
 INPUT_NAMES = ("input_ids", "attention_mask")
 OUTPUT_NAMES = ("span_logits", "label_logits", "risk_logits")
 #: Bumped whenever the export changes, so that stale cached files are not reused.
@@ -236,12 +238,9 @@ def export_onnx(
     ``weight_type`` is ``QInt8`` or ``QUInt8``. Files are written atomically.
     """
     require_onnx()
-    if isinstance(model_dir, torch.nn.Module):
-        model = model_dir
-    else:
-        from hf_anon.modeling import AnonModel
-
-        model = AnonModel.from_pretrained(str(model_dir), dtype=torch.float32)
+    model = (
+        model_dir if isinstance(model_dir, torch.nn.Module) else ModelFolder(model_dir).load_model()
+    )
     out_path = Path(out_path)
     out_path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=out_path.parent, prefix=".export-") as tmp:
@@ -269,35 +268,18 @@ def cache_root() -> Path:
     return Path(base) / "hf-anon" / "onnx"
 
 
-def _weights_file(path: str | Path) -> Path | None:
-    """The model's weights file: in a folder, else from the hub cache (no download)."""
-    for name in ("model.safetensors", "pytorch_model.bin"):
-        if Path(path).is_dir():
-            if (Path(path) / name).is_file():
-                return Path(path) / name
-            continue
-        from transformers.utils import cached_file
-
-        try:
-            found = cached_file(str(path), name, _raise_exceptions_for_missing_entries=False)
-        except (OSError, ValueError):
-            found = None
-        if found:
-            return Path(found)
-    return None
-
-
-def model_fingerprint(path: str | Path) -> str:
+def model_fingerprint(path: str | Path | ModelFolder) -> str:
     """A hash of the model's weights and config (names the cache folder)."""
+    folder = ModelFolder(path)
     digest = hashlib.sha256(f"hf-anon-onnx-v{EXPORT_VERSION}".encode())
-    weights = _weights_file(path)
+    weights = folder.weights_file()
     if weights is None:
-        raise ValueError(f"no model.safetensors or pytorch_model.bin found for {path!s}")
+        raise ValueError(f"no model.safetensors or pytorch_model.bin found for {folder}")
     with open(weights, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
-    config = weights.parent / "config.json"
-    if config.is_file():
+    config = folder.file("config.json")
+    if config is not None:
         digest.update(config.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -351,7 +333,7 @@ class OnnxEncoderModel:
 
 
 def load_onnx_model(
-    path: str | Path,
+    path: str | Path | ModelFolder,
     *,
     quantize: bool = False,
     model=None,
@@ -360,18 +342,18 @@ def load_onnx_model(
 ) -> OnnxEncoderModel:
     """The ONNX model of an hf-anon model folder or hub id, exported on first use.
 
-    ``model`` (the loaded torch ``AnonModel``) saves loading it again on a cache miss.
+    ``model`` (the loaded torch ``AnonModel``) saves loading it again on a cache miss. The
+    session's ``config`` is the folder's (:attr:`ModelFolder.config`: labels and the
+    inference settings, windows included).
     """
-    from hf_anon.modeling import AnonConfig
-
     require_onnx()
-    folder = Path(cache_dir) if cache_dir else cache_root()
-    folder = folder / model_fingerprint(path)
-    target = folder / ("model.int8.onnx" if quantize else "model.onnx")
+    folder = ModelFolder(path)
+    cache = (Path(cache_dir) if cache_dir else cache_root()) / model_fingerprint(folder)
+    target = cache / ("model.int8.onnx" if quantize else "model.onnx")
     if not target.is_file():
-        export_onnx(model if model is not None else path, target, quantize=quantize)
-        info = {"source": str(path), "export_version": EXPORT_VERSION}
+        export_onnx(model if model is not None else folder, target, quantize=quantize)
+        info = {"source": folder.source, "export_version": EXPORT_VERSION}
         with contextlib.suppress(OSError):
-            (folder / "source.json").write_text(json.dumps(info, indent=2) + "\n")
-    config = model.config if model is not None else AnonConfig.from_pretrained(str(path))
+            (cache / "source.json").write_text(json.dumps(info, indent=2) + "\n")
+    config = model.config if model is not None else folder.config
     return OnnxEncoderModel(target, config, num_threads=num_threads)

@@ -1,39 +1,80 @@
-"""Plain text out of the files decisions come in: ``.txt``, ``.docx`` and ``.pdf``.
+"""The input layer: the texts of the files decisions come in, and the errors they raise.
 
-:func:`read_text` is what the demo (``app.py``) and ``hf-anon anonymize`` use for
-uploads and inputs. What each type gives:
+Every command and the demo read their inputs here, so that one file gives one text and
+one kind of error whichever entry point reads it:
 
-- ``.txt``: strict UTF-8 (a leading BOM dropped). A wrong encoding is not guessed: a
-  mis-decoded name is a name the model cannot find, so the error names the byte.
+- :func:`read_text`: the text of a ``.txt``, ``.docx`` or ``.pdf`` file (the demo's
+  uploads, ``hf-anon anonymize``'s single-document inputs);
+- :func:`read_jsonl_texts`: the ``id``/``text`` rows of a JSON Lines file (``hf-anon
+  detect``, ``placeholders``, ``pseudonymize``, ``anonymize``);
+- :func:`collect_inputs`: the files named on a command line, folders searched
+  recursively, and :func:`read_documents`: the rows of one of them;
+- :func:`decode_utf8`: the one UTF-8 decoder behind all of them.
+
+What each file type gives:
+
+- ``.txt``: strict UTF-8. A wrong encoding is not guessed: a mis-decoded name is a name
+  the model cannot find, so the error names the byte, its offset and its line. A leading
+  BOM is dropped by :func:`read_text` and kept (``keep_bom=True``) by ``hf-anon
+  anonymize``, which writes the file back byte for byte outside the replaced stretches.
 - ``.docx`` (python-docx): the body in document order, one line per paragraph, table
   rows as lines of tab-separated cells. Headers, footers, footnotes, comments and text
   boxes are *not* read (so they do not reach the output either).
 - ``.pdf`` (pypdf): the text layer of every page, pages separated by a blank line. A
   PDF without text (a scan) or with a password is an error: OCR or unlock it first.
+- ``.jsonl``: one JSON object a line with a non-empty string ``id`` (unique in the file)
+  and a string ``text``; other fields are kept.
 
-Errors are ``ValueError`` whose message starts with the path.
+Errors are :class:`InputError` (a ``ValueError``) whose message starts with the path
+(and the line, for JSON Lines); a file that cannot be opened at all raises ``OSError``.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from hf_anon.data import iter_jsonl
 
 #: Suffixes :func:`read_text` reads.
 SUPPORTED = (".txt", ".docx", ".pdf")
+#: Input types of ``hf-anon anonymize`` (suffix → kind).
+READABLE = {".txt": "txt", ".jsonl": "jsonl", ".docx": "docx", ".pdf": "pdf"}
+#: Kinds that hold one document (a ``.jsonl`` file holds one a line).
+SINGLE_DOCUMENT = frozenset({"txt", "docx", "pdf"})
+#: Types found in folders that are reported as not supported (rather than ignored):
+#: they usually hold decisions too. No parser for them ships with hf-anon.
+UNSUPPORTED = frozenset({".doc", ".odt", ".rtf"})
 
 
-def decode_utf8(data: bytes, path: str | Path) -> str:
-    """Strict UTF-8 with an error that names the offending byte, its offset and line."""
+class InputError(ValueError):
+    """Input that cannot be used as given: a file, a line of it, or an argument.
+
+    The message says what and where in one line (``PATH: …``, ``PATH:LINE: …``). The
+    ``hf-anon`` command reports it with exit code 2; ``hf-anon anonymize`` reports it for
+    the file it concerns and goes on with the others. A ``ValueError``, so that callers
+    that catch those (the demo) need not know it.
+    """
+
+
+def decode_utf8(data: bytes, path: str | Path, *, keep_bom: bool = False) -> str:
+    """Strict UTF-8; an error names the offending byte, its offset and line.
+
+    A leading BOM (``U+FEFF``) is dropped unless ``keep_bom``: text for a model has no
+    use for it, but a file written back byte for byte must keep it.
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
-        raise ValueError(
+        raise InputError(
             f"{path}: not valid UTF-8: byte 0x{data[err.start]:02X} at offset {err.start} "
             f"(line {line}): {err.reason}; convert the file to UTF-8 first"
         ) from None
-    return text.removeprefix("\ufeff")
+    return text if keep_bom else text.removeprefix("\ufeff")
 
 
 def _read_docx(path: Path) -> str:
@@ -45,7 +86,7 @@ def _read_docx(path: Path) -> str:
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as err:  # zipfile, lxml and python-docx errors alike
-        raise ValueError(f"{path}: not a readable .docx file ({type(err).__name__})") from None
+        raise InputError(f"{path}: not a readable .docx file ({type(err).__name__})") from None
     lines: list[str] = []
     for block in document.iter_inner_content():
         if isinstance(block, Paragraph):
@@ -69,20 +110,20 @@ def _read_pdf(path: Path) -> str:
         locked = reader.is_encrypted and not reader.decrypt("")
         pages = [] if locked else [(p.extract_text() or "").strip("\n") for p in reader.pages]
     except Exception as err:  # pypdf raises many kinds for broken files
-        raise ValueError(f"{path}: not a readable PDF file ({type(err).__name__})") from None
+        raise InputError(f"{path}: not a readable PDF file ({type(err).__name__})") from None
     if locked:
-        raise ValueError(f"{path}: the PDF is password-protected; unlock it first")
+        raise InputError(f"{path}: the PDF is password-protected; unlock it first")
     text = "\n\n".join(pages)
     if not text.strip():
-        raise ValueError(f"{path}: the PDF has no text layer (a scan?); run OCR on it first")
+        raise InputError(f"{path}: the PDF has no text layer (a scan?); run OCR on it first")
     return text
 
 
 def read_text(path: str | Path) -> str:
     """The text of a ``.txt``, ``.docx`` or ``.pdf`` file (see the module docs).
 
-    Raises ``ValueError`` for another type or a file that cannot be read as its type
-    (``OSError`` for a file that cannot be opened at all).
+    Raises :class:`InputError` for another type or a file that cannot be read as its
+    type (``OSError`` for a file that cannot be opened at all).
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -92,10 +133,113 @@ def read_text(path: str | Path) -> str:
         return _read_docx(path)
     if suffix == ".pdf":
         return _read_pdf(path)
-    raise ValueError(
+    raise InputError(
         f"{path}: {suffix or 'files without a suffix'} is not supported; "
         f"supported: {', '.join(SUPPORTED)} (convert other formats to one of them)"
     )
 
 
-__all__ = ["SUPPORTED", "decode_utf8", "read_text"]
+def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
+    """The rows of a JSON Lines file of texts: objects with a non-empty string ``id``
+    (unique in the file) and a string ``text``; other fields are kept as they are.
+
+    Raises :class:`InputError` naming the file and line (``FILE:3: …``), and
+    :class:`~hf_anon.data.ValidationError` for a line that is not valid UTF-8 or JSON.
+    """
+    rows: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    try:
+        for number, raw in iter_jsonl(path):
+            if not isinstance(raw, dict):
+                raise InputError(f"{path}:{number}: a line must be a JSON object")
+            if not isinstance(raw.get("id"), str) or not raw["id"]:
+                raise InputError(f"{path}:{number}: id must be a non-empty string")
+            if not isinstance(raw.get("text"), str):
+                raise InputError(f"{path}:{number}: document {raw['id']!r}: text must be a string")
+            if raw["id"] in seen:
+                raise InputError(f"{path}:{number}: duplicate document id {raw['id']!r}")
+            seen.add(raw["id"])
+            rows.append(raw)
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory, expected a JSON Lines file") from None
+    return rows
+
+
+# ------------------------------------------------------------------- files and folders
+
+
+@dataclass
+class InputFile:
+    """One input of ``hf-anon anonymize``."""
+
+    path: Path
+    relative: Path  # where its output goes, relative to the output folder
+    kind: str  # txt, jsonl, docx, pdf, or the unsupported suffix
+
+
+def collect_inputs(inputs: Sequence[str | Path]) -> tuple[list[InputFile], int]:
+    """The files to process and how many other files the folders held.
+
+    Folders are searched recursively (sorted); a file named directly is taken whatever
+    its type (:func:`read_documents` then reports an unsupported one). A path that does
+    not exist, or inputs without any readable file, raise :class:`InputError`.
+    """
+    files: list[InputFile] = []
+    skipped = 0
+    for raw in inputs:
+        path = Path(raw)
+        if path.is_dir():
+            for child in sorted(p for p in path.rglob("*") if p.is_file()):
+                suffix = child.suffix.lower()
+                if suffix in READABLE:
+                    files.append(InputFile(child, child.relative_to(path), READABLE[suffix]))
+                elif suffix in UNSUPPORTED:
+                    files.append(InputFile(child, child.relative_to(path), suffix))
+                else:
+                    skipped += 1
+        elif path.is_file():
+            suffix = path.suffix.lower()
+            files.append(InputFile(path, Path(path.name), READABLE.get(suffix, suffix or "?")))
+        else:
+            raise InputError(f"{raw}: no such file or folder")
+    if not files:
+        raise InputError("no .txt, .jsonl, .docx or .pdf files in the inputs")
+    return files, skipped
+
+
+def read_documents(file: InputFile) -> list[dict[str, Any]]:
+    """The file's documents as rows with ``id`` and ``text``.
+
+    A one-document file's ``id`` is its relative path without the suffix; a ``.txt``
+    keeps its BOM, so that the output is the input byte for byte outside the replaced
+    stretches.
+    """
+    if file.kind == "jsonl":
+        return read_jsonl_texts(file.path)
+    if file.kind == "txt":
+        text = decode_utf8(file.path.read_bytes(), file.path, keep_bom=True)
+    elif file.kind in SINGLE_DOCUMENT:  # .docx, .pdf: extracted text
+        text = read_text(file.path)
+    else:
+        raise InputError(
+            f"{file.path}: {file.kind} files are not supported (no parser installed); "
+            "convert them to .txt or .jsonl first"
+        )
+    return [{"id": file.relative.with_suffix("").as_posix(), "text": text}]
+
+
+__all__ = [
+    "READABLE",
+    "SINGLE_DOCUMENT",
+    "SUPPORTED",
+    "UNSUPPORTED",
+    "InputError",
+    "InputFile",
+    "collect_inputs",
+    "decode_utf8",
+    "read_documents",
+    "read_jsonl_texts",
+    "read_text",
+]

@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from hf_anon.data import Document, Span
-from hf_anon.metrics import FN, FP, SpanScores, score_documents
+from hf_anon.metrics import FN, FP, SpanScores, covered, score_documents
 
 #: Detection thresholds on ``1 - P(O)`` for the curve (None: the most likely tag).
 THRESHOLDS = (0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
@@ -97,12 +97,10 @@ def _score(gold: Sequence[Document], found: list[list[Span]], keep: set[str], la
 def count_misses(gold: Sequence[Document], found: list[list[Span]]) -> dict[str, dict[str, int]]:
     """Gold spans not recalled (lenient), per label: ``partial`` (some characters covered,
     e.g. a word cut inside) or ``missed`` (nothing covered)."""
-    from hf_anon.metrics import _covered
-
     out: dict[str, dict[str, int]] = {}
     for doc, spans in zip(gold, found, strict=True):
         pred = sorted(spans, key=lambda s: s.start)
-        for g, ok in zip(doc.spans, _covered(doc.spans, pred, doc.text), strict=True):
+        for g, ok in zip(doc.spans, covered(doc.spans, pred, doc.text), strict=True):
             if ok:
                 continue
             touched = any(p.start < g.end and g.start < p.end for p in pred)

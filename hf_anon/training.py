@@ -311,6 +311,8 @@ def build_model(config: TrainingConfig, labels: LabelSet):
             label_set=labels.to_dict(),
             span_class_weights=config.span_class_weights,
         )
+    # the windows it trains on are how it should run: config.json carries them to detection
+    model.config.window_max_length, model.config.window_stride = config.max_length, config.stride
     if config.freeze_embeddings:
         for parameter in model.encoder.get_input_embeddings().parameters():
             parameter.requires_grad = False

@@ -390,3 +390,36 @@ def test_trimmed_spans_lie_inside_the_originals(text, data):
         assert not text[span.start].isspace() and not text[span.end - 1].isspace()
     if not trimmed:
         assert not any(c.isalnum() or c == "-" for c in text[a:b])
+
+
+def test_the_readme_loop_decodes_each_document(wordpiece_tokenizer):
+    """The README's alignment snippet: ``encode_documents`` gives one encoding per
+    document; a "model" that returns each window's own targets gives the gold back."""
+    from hf_anon.alignment import one_hot
+    from hf_anon.labels import BIO_TAGS
+
+    texts = ["Herr Hans Müller wohnt in der Bahnhofstraße 12, 80331 München.", "Kurz."]
+    start = texts[0].index("Hans")
+    docs = [
+        Document("a", texts[0], [Span(start, start + 11, "nat-name", "high")]),
+        Document("b", texts[1], []),
+    ]
+
+    def model_probabilities(window):  # stands for the model: a window's targets
+        return [
+            one_hot(window.span_tags, len(BIO_TAGS)),
+            one_hot(window.label_ids, len(DEFAULT_LABELS)),
+            one_hot(window.risk_ids, len(DEFAULT_LABELS.risks)),
+        ]
+
+    found = []
+    encoded = encode_documents(docs, wordpiece_tokenizer, max_length=8, stride=2)
+    for doc in encoded:
+        outputs = [model_probabilities(window) for window in doc.windows]
+        tag_probs, label_probs, risk_probs = (
+            merge_windows(doc, [out[head] for out in outputs]) for head in range(3)
+        )
+        spans = decode_spans(doc.text, doc.offsets, tag_probs, label_probs, risk_probs)
+        found.append([(s.start, s.end, s.label, s.risk) for s in spans])
+    assert len(encoded) == 2 and len(encoded[0].windows) > 1
+    assert found == [[(start, start + 11, "nat-name", "high")], []]

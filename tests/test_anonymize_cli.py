@@ -106,7 +106,7 @@ def test_a_folder_is_anonymized_file_by_file_and_failures_are_reported(
     ]
     # the bad ones: no output, a clear message, the batch went on
     assert not (out / "bad.txt").exists() and not (out / "scan.pdf").exists()
-    assert re.search(r"bad\.txt: not valid UTF-8 at byte 23 \(line 2\)", err)
+    assert re.search(r"bad\.txt: not valid UTF-8: byte 0xFC at offset 23 \(line 2\)", err)
     assert re.search(r"scan\.pdf: not a readable PDF file", err)
     assert "2 of 4 files anonymized (2 failed, 1 other files skipped), 3 documents" in err
     assert "6 spans replaced (nat-name 4, address-name 1, court-name 1), 1 of them found" in err

@@ -1,6 +1,7 @@
 """The ``hf-anon evaluate`` command: run in-process through ``main`` and once as a script.
 
-Gold and predicted files are JSON Lines in the ANNOTATION.md format, written per test
+Gold and predicted files are JSON Lines in the gold format of the annotation guidelines
+(``../shared/ANNOTATION.md``, summarised in the README's Data format), written per test
 under ``tmp_path``.
 """
 
@@ -332,3 +333,19 @@ def test_console_script(tmp_path, gold, pred):
     assert failed.stderr.splitlines() == [
         f"hf-anon evaluate: error: {tmp_path / 'missing.jsonl'}: no such file"
     ]
+
+
+def test_the_commands_import_downwards_only():
+    """``hf-anon anonymize`` (hf_anon.batch) shares its flags and input readers with the
+    other commands through hf_anon.arguments and hf_anon.readers, not through hf_anon.cli."""
+    import sys
+
+    code = (
+        "import sys, hf_anon.batch; "
+        "assert 'hf_anon.cli' not in sys.modules, 'hf_anon.batch imports hf_anon.cli'"
+    )
+    root = Path(hf_anon.__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""The label set of ANNOTATION.md, risk order, and project-specific label sets."""
+"""The label set of the annotation guidelines, risk order, and project-specific label sets."""
 
 from __future__ import annotations
 

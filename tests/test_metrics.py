@@ -23,6 +23,7 @@ from hf_anon.metrics import (
     PRF,
     SpanScorer,
     SpanScores,
+    covered,
     pair_documents,
     precision_recall_f1,
     score_documents,
@@ -52,7 +53,7 @@ def score(text: str, gold: list[Span], pred: list[Span]) -> SpanScores:
 
 
 def witness_gold() -> list[Span]:
-    """The three gold spans of WITNESS, as ANNOTATION.md draws the boundaries."""
+    """The three gold spans of WITNESS, as the annotation guidelines draw the boundaries."""
     return [
         span(WITNESS, "Hans Müller", "nat-name", "high"),
         span(WITNESS, "Bahnhofstraße 12", "address-name", "high"),
@@ -170,6 +171,16 @@ def test_gold_span_covered_by_two_adjacent_predictions_is_recalled():
 
     assert scores.lenient.recall == 1.0
     assert scores.lenient.precision == 1.0
+
+
+def test_covered_is_the_lenient_test_span_by_span():
+    text = "Zeuge Adrian Weber und Kellerabteil Nr. 44"
+    adrian, weber = text.index("Adrian"), text.index("Weber")
+    targets = [Span(adrian, weber + 5, "nat-name"), Span(text.index("Keller"), len(text), "x")]
+    cover = [Span(0, adrian + 6, "nat-name"), Span(weber, weber + 5, "nat-name")]
+    # the name: every character but the space between the two predictions is covered
+    assert covered(targets, cover, text) == [True, False]
+    assert covered(cover, targets, text) == [False, True]  # "Zeuge" is in no target
 
 
 def test_gold_span_with_non_whitespace_gap_between_predictions_is_not_recalled():

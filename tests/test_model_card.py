@@ -10,7 +10,7 @@ import yaml
 
 from hf_anon.cli import main
 from hf_anon.hub import release_model
-from hf_anon.model_card import generate_model_card
+from hf_anon.model_card import AnonModelCardData, generate_model_card
 from hf_anon.report import build_report, write_report
 
 
@@ -61,7 +61,9 @@ def test_card_front_matter_carries_hub_metadata_and_the_model_index(model_with_r
     meta = front_matter(card)
     assert meta["language"] == ["de"] and meta["library_name"] == "hf-anon"
     assert meta["pipeline_tag"] == "token-classification"
-    assert meta["base_model"] and meta["datasets"] == ["ler", "synthetic"] and meta["widget"]
+    assert meta["datasets"] == ["ler", "synthetic"] and meta["widget"]
+    # a random local encoder is on no hub: no base_model (the card used to claim e5-small)
+    assert "base_model" not in meta
     (result,) = meta["model-index"][0]["results"]
     values = {m["name"]: m["value"] for m in result["metrics"]}
     lenient = report.sets[0].scores["lenient"]
@@ -130,3 +132,89 @@ def test_cli_card_regenerates_readme(model_with_report, capsys):
     assert main(["card", "--model", str(folder), "--repo-id", "org/model"]) == 0
     assert "org/model" in (folder / "README.md").read_text()
     assert "model card written" in capsys.readouterr().out
+
+
+def test_card_data_is_one_typed_object_filled_from_the_folder(model_with_report):
+    folder, report = model_with_report
+    data = AnonModelCardData.from_folder(folder, repo_id="org/model")
+    assert (data.model_name, data.repo_id, data.license) == ("model", "org/model", "apache-2.0")
+    assert [label.name for label in data.labels][:2] == ["nat-name", "nat-idx"]
+    assert data.encoder_type == "bert" and data.num_layers == 2
+    assert data.train_sources == ["corpora/synthetic", "corpora/ler"]
+    assert data.datasets == ["ler", "synthetic"]
+    assert data.hyperparameters["max_steps"] == 400 and data.best_metric == "lenient_recall"
+    assert data.train_command == "python train.py --config configs/stage-2.yaml"
+    assert data.training_info["minutes"] == 60
+    assert [s["name"] for s in data.eval_sets] == ["dev"] and data.decoding == report.decoding
+    assert data.parameters.endswith("M") and data.weight_dtype == "f32"
+    assert data.base_model is None and data.window_max_length is None
+    assert data.render() == generate_model_card(folder, repo_id="org/model")
+
+
+def set_config(folder, **settings):
+    config = json.loads((folder / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**config, **settings}))
+
+
+def test_card_shows_the_inference_settings_of_the_config(model_with_report):
+    folder, _ = model_with_report
+    card = generate_model_card(folder)
+    assert "512 tokens overlapping by 64 (hf-anon's default" in card
+    assert "each token takes its most likely tag" in card
+    assert "no deterministic recognizers" in card
+    set_config(
+        folder,
+        window_max_length=256,
+        window_stride=32,
+        label_thresholds={"nat-name": 0.05, "court-name": 0.9},
+        recognizers=["dates", "courts"],
+    )
+    card = generate_model_card(folder)
+    assert "windows of at most 256 tokens overlapping by 32 (those it was trained on)" in card
+    assert "| `nat-name` | 0.05 |\n| `court-name` | 0.9 |" in card  # in label order
+    assert "merged with its spans: dates, courts" in card
+
+
+def test_card_windows_of_an_older_folder_come_from_its_training_config(model_with_report):
+    folder, _ = model_with_report
+    config = json.loads((folder / "training_config.json").read_text())
+    (folder / "training_config.json").write_text(json.dumps({**config, "max_length": 128}))
+    data = AnonModelCardData.from_folder(folder)
+    assert data.window_max_length == 128 and data.hyperparameters["max_length"] == 128
+
+
+def test_card_base_model_is_what_training_recorded(model_with_report):
+    folder, _ = model_with_report
+    set_config(folder, base_model="deepset/gbert-base")
+    card = generate_model_card(folder)
+    assert front_matter(card)["base_model"] == "deepset/gbert-base"
+    assert "on **deepset/gbert-base** cut to its first 2 layers" in card
+    # given explicitly (hf-anon card --base-model), it wins
+    meta = front_matter(generate_model_card(folder, base_model="org/encoder"))
+    assert meta["base_model"] == "org/encoder"
+
+
+def test_card_without_a_recorded_base_model_keeps_the_one_of_its_card(model_with_report):
+    """Folders saved before training recorded ``base_model`` (the bundled model) keep what
+    their card says; a folder whose card says nothing has none."""
+    folder, _ = model_with_report
+    card = generate_model_card(folder)
+    assert "on a 2-layer bert encoder that is not on the Hub" in card
+    (folder / "README.md").write_text(card.replace("language:", "base_model: org/e5\nlanguage:"))
+    assert front_matter(generate_model_card(folder))["base_model"] == "org/e5"
+    assert main(["card", "--model", str(folder), "--base-model", "org/other"]) == 0
+    assert front_matter((folder / "README.md").read_text())["base_model"] == "org/other"
+
+
+def test_release_writes_what_an_older_folder_kept_aside_into_the_config(tiny_model_dir, tmp_path):
+    """Windows from training_config.json and the base model of the folder's card."""
+    old = tmp_path / "old"
+    shutil.copytree(tiny_model_dir, old)
+    (old / "training_config.json").write_text(json.dumps({"max_length": 64, "stride": 8}))
+    card = generate_model_card(old)
+    (old / "README.md").write_text(card.replace("language:", "base_model: org/e5\nlanguage:"))
+    out = release_model(old, tmp_path / "release")
+    config = json.loads((out / "config.json").read_text())
+    assert (config["window_max_length"], config["window_stride"]) == (64, 8)
+    assert config["base_model"] == "org/e5"
+    assert front_matter((out / "README.md").read_text())["base_model"] == "org/e5"

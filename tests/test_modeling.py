@@ -138,3 +138,20 @@ def test_export_for_the_standard_token_classification_pipeline(model, encoder_di
     tagger = pipeline("token-classification", model=str(tmp_path), aggregation_strategy="simple")
     entities = tagger(TEXTS[0])
     assert all(e["entity_group"] in DEFAULT_LABELS.names for e in entities)
+
+
+def test_the_config_records_the_encoder_and_its_hub_id(encoder_dir, tmp_path):
+    local = AnonModel.from_encoder(str(encoder_dir), DEFAULT_LABELS.names)
+    assert local.config.base_encoder == str(encoder_dir)
+    assert local.config.base_model is None  # a random local encoder has no hub id
+    # a folder that declares its origin (hf-anon base-model build writes base_model)
+    declared = tmp_path / "declared"
+    encoder = AutoModel.from_pretrained(str(encoder_dir))
+    encoder.config.base_model = "intfloat/multilingual-e5-small"
+    encoder.save_pretrained(declared)
+    model = AnonModel.from_encoder(str(declared), DEFAULT_LABELS.names)
+    assert model.config.base_model == "intfloat/multilingual-e5-small"
+    assert AutoConfig.from_pretrained(str(declared)).base_model == model.config.base_model
+    model.save_pretrained(tmp_path / "model")
+    reloaded = AnonModel.from_pretrained(tmp_path / "model").config
+    assert (reloaded.base_encoder, reloaded.base_model) == (str(declared), model.config.base_model)

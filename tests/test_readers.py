@@ -1,4 +1,4 @@
-"""``hf_anon.readers.read_text``: .txt, .docx and .pdf to plain text, clear errors.
+"""``hf_anon.readers``: .txt, .docx, .pdf and .jsonl to texts, one decoder, clear errors.
 
 ``make_docx`` and ``make_pdf`` build small documents on the fly (no fixture files); the
 demo and CLI tests import them from here.
@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from hf_anon.readers import read_text
+from hf_anon.readers import (
+    InputError,
+    InputFile,
+    collect_inputs,
+    decode_utf8,
+    read_documents,
+    read_jsonl_texts,
+    read_text,
+)
 
 
 def make_docx(path: Path, paragraphs: list[str], table: list[list[str]] | None = None) -> Path:
@@ -117,3 +125,78 @@ def test_errors_are_clear(tmp_path):
         read_text(other)
     with pytest.raises(OSError):
         read_text(tmp_path / "missing.pdf")
+
+
+def test_decode_utf8_drops_a_bom_unless_asked_to_keep_it():
+    data = "\ufeffDer Kläger\r\n".encode()
+    assert decode_utf8(data, "a.txt") == "Der Kläger\r\n"
+    assert decode_utf8(data, "a.txt", keep_bom=True) == "\ufeffDer Kläger\r\n"
+    # only a leading BOM is one; a U+FEFF inside the text is text
+    assert decode_utf8("a\ufeffb".encode(), "a.txt") == "a\ufeffb"
+
+
+def test_decode_utf8_names_the_byte_its_offset_and_line():
+    with pytest.raises(InputError) as caught:
+        decode_utf8(b"eins\nzwei\ndrei M\xfcller", "x/latin.txt", keep_bom=True)
+    assert str(caught.value) == (
+        "x/latin.txt: not valid UTF-8: byte 0xFC at offset 16 (line 3): invalid start byte; "
+        "convert the file to UTF-8 first"
+    )
+    assert isinstance(caught.value, ValueError)  # callers that catch ValueError see it too
+
+
+def test_read_jsonl_texts_keeps_other_fields_and_names_file_and_line(tmp_path):
+    path = tmp_path / "in.jsonl"
+    path.write_text(
+        '{"id": "a", "text": "Hans Müller", "domain": "x"}\n\n{"id": "b", "text": ""}\n'
+    )
+    assert read_jsonl_texts(path) == [
+        {"id": "a", "text": "Hans Müller", "domain": "x"},
+        {"id": "b", "text": ""},
+    ]
+    for line, message in (
+        ("[1]", "a line must be a JSON object"),
+        ('{"id": "", "text": "x"}', "id must be a non-empty string"),
+        ('{"id": "a", "text": 3}', "document 'a': text must be a string"),
+        ('{"id": "a", "text": "x"}', "duplicate document id 'a'"),
+    ):
+        path.write_text('{"id": "a", "text": "x"}\n' + line + "\n")
+        with pytest.raises(InputError) as caught:
+            read_jsonl_texts(path)
+        assert str(caught.value) == f"{path}:2: {message}"
+    with pytest.raises(InputError, match=r"missing\.jsonl: no such file$"):
+        read_jsonl_texts(tmp_path / "missing.jsonl")
+    with pytest.raises(InputError, match="is a directory, expected a JSON Lines file"):
+        read_jsonl_texts(tmp_path)
+
+
+def test_collect_inputs_walks_folders_and_reports_what_it_cannot_read(tmp_path):
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    for name in ("b.txt", "sub/a.jsonl", "c.DOCX", "d.odt", "notes.md"):
+        (folder / name).write_bytes(b"")
+    files, skipped = collect_inputs([folder])
+    assert [(f.relative.as_posix(), f.kind) for f in files] == [
+        ("b.txt", "txt"),
+        ("c.DOCX", "docx"),
+        ("d.odt", ".odt"),
+        ("sub/a.jsonl", "jsonl"),
+    ]
+    assert skipped == 1  # notes.md
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match=r"nope: no such file or folder"):
+        collect_inputs([folder, tmp_path / "nope"])
+    with pytest.raises(InputError, match=r"no \.txt, \.jsonl, \.docx or \.pdf files"):
+        collect_inputs([tmp_path / "empty"])
+
+
+def test_read_documents_keeps_a_txt_bom_and_refuses_unsupported_types(tmp_path):
+    txt = tmp_path / "u.txt"
+    txt.write_bytes("\ufeffHans Müller".encode())
+    assert read_documents(InputFile(txt, txt.relative_to(tmp_path), "txt")) == [
+        {"id": "u", "text": "\ufeffHans Müller"}
+    ]
+    odt = tmp_path / "v.odt"
+    odt.write_bytes(b"")
+    with pytest.raises(InputError, match=r"v\.odt: \.odt files are not supported"):
+        read_documents(InputFile(odt, odt.relative_to(tmp_path), ".odt"))

@@ -131,6 +131,16 @@ def test_a_trained_model_can_be_cut_to_its_first_layers(tiny_model_dir):
         )
 
 
+def test_the_model_config_carries_the_training_windows(encoder_dir, tiny_model_dir):
+    config = TrainingConfig(model_name_or_path=str(encoder_dir), max_length=64, stride=8)
+    model = build_model(config, DEFAULT_LABELS)
+    assert (model.config.window_max_length, model.config.window_stride) == (64, 8)
+    assert model.config.base_encoder == str(encoder_dir) and model.config.base_model is None
+    # a later stage records its own windows
+    config = TrainingConfig(model_name_or_path=str(tiny_model_dir), max_length=32, stride=4)
+    assert build_model(config, DEFAULT_LABELS).config.window_max_length == 32
+
+
 def test_lora_adapters_merge_into_a_plain_model(encoder_dir):
     config = TrainingConfig(model_name_or_path=str(encoder_dir), lora_r=4)
     model = build_model(config, DEFAULT_LABELS)
@@ -167,6 +177,9 @@ def test_tiny_config_trains_loss_falls_and_reloads_identically(tmp_path):
     best = out / "best"
     assert (best / "model.safetensors").exists() and (best / "training_config.json").exists()
     assert json.loads((best / "eval_results.json").read_text())["step"] in (30, 60)
+    # the windows it was trained on travel in config.json (configs/tiny.yaml: 128, 16)
+    saved = json.loads((best / "config.json").read_text())
+    assert (saved["window_max_length"], saved["window_stride"]) == (128, 16)
     texts = ["Der Kläger Jonas Weber wohnt in der Gartenstraße 3 in 80331 München.", "Kurz."]
     first = SpanDetector.from_pretrained(best).detect(texts)
     again = SpanDetector.from_pretrained(best).detect(texts)
