@@ -49,15 +49,19 @@ def test_insert_moves_later_spans_and_grows_those_around_it(prefix, at, piece):
         assert out.span_text(span).replace(piece, "", 1) == "Anna Berg"
 
 
-@given(st.lists(st.sampled_from(["Wort", "Hans", "Leistungen", "\n", "a"]), max_size=40),
-       st.integers(5, 30))
+@given(
+    st.lists(st.sampled_from(["Wort", "Hans", "Leistungen", "\n", "a"]), max_size=40),
+    st.integers(5, 30),
+)
 def test_break_lines_keeps_length_and_wraps(words, width):
     doc = Document("d", " ".join(words), [])
     out = break_lines(doc, width)
     assert len(out.text) == len(doc.text)
     assert out.text.replace("\n", " ") == doc.text.replace("\n", " ")
-    assert all(len(line) <= max(width, max(map(len, words), default=0)) + 1
-               for line in out.text.split("\n"))
+    assert all(
+        len(line) <= max(width, max(map(len, words), default=0)) + 1
+        for line in out.text.split("\n")
+    )
 
 
 def test_hyphens_inside_a_name_stay_inside_its_span():
