@@ -132,6 +132,14 @@ def _eval_results(model_name: str, sets: Sequence[dict]):
     return results
 
 
+def _counted(files: list[str]) -> list[str]:
+    """``data/real/train.jsonl (8 times)``: a file listed several times to weigh more."""
+    counts: dict[str, int] = {}
+    for name in files:
+        counts[name] = counts.get(name, 0) + 1
+    return [name if n == 1 else f"{name} ({n} times)" for name, n in counts.items()]
+
+
 def _hyperparameters(training: dict) -> dict[str, Any]:
     keys = (
         "model_name_or_path", "num_hidden_layers", "max_steps", "num_train_epochs",
@@ -248,7 +256,7 @@ class AnonModelCardData:
             training_info=info
             and {
                 **info,
-                "minutes": round(info["train_seconds"] / 60),
+                "minutes": max(1, round(info["train_seconds"] / 60)),
                 "total_minutes": round(info.get("total_seconds", 0) / 60),
             },
             versions={**_installed_versions(), **(info or {}).get("versions", {})},
@@ -284,6 +292,7 @@ class AnonModelCardData:
         from huggingface_hub import ModelCard
 
         values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["train_sources"] = _counted(self.train_sources)  # a file listed N times, once
         card = ModelCard.from_template(self.metadata(), template_path=str(TEMPLATE), **values)
         return str(card)
 

@@ -849,8 +849,12 @@ PLATE_RE = re.compile(
 CUED_NUMBER_RE = re.compile(
     r"(?:Vertrags|Versicherungs|Policen|Schaden|Kunden|Rechnungs|Konto|Mitglieds|"
     r"Personal|Steuer|Versicherten|Renten|Aktenz)\w*(?:nummer|-Nr\.|nr\.|\sNr\.)\s*:?\s*"
-    r"(?P<number>[A-Z]{0,4}[\d][\d\s/.-]{3,22}\d)"
+    r"(?P<number>[A-Z]{0,4}-?\d[\d\s/.-]{3,22}\d)"
 )
+# Invoice, credit-note and order codes after `Nr.` need no cue word (`Nr. RE-2023-4528`,
+# `Nr. GS-2024-0912` in a list of credit notes): a letter prefix and two hyphenated number
+# groups never stand for a statute (`§ 3 Nr. 2`) or a margin number.
+CODED_NUMBER_RE = re.compile(r"Nr\.\s?(?P<number>[A-Z]{1,4}-\d{2,4}-\d{2,8})(?![\w-])")
 
 
 def is_valid_iban(value: str) -> bool:
@@ -893,8 +897,11 @@ def find_plates(text: str) -> list[Span]:
 
 
 def find_cued_numbers(text: str) -> list[Span]:
-    """Contract, policy, claim, customer numbers after their cue words."""
-    return [_span(*m.span("number"), "id-number", "high") for m in CUED_NUMBER_RE.finditer(text)]
+    """Contract, policy, claim, customer numbers after their cue words; coded invoice and
+    credit-note numbers after ``Nr.``."""
+    found = [m.span("number") for m in CUED_NUMBER_RE.finditer(text)]
+    found += [m.span("number") for m in CODED_NUMBER_RE.finditer(text)]
+    return [_span(*bounds, "id-number", "high") for bounds in sorted(set(found))]
 
 
 for _recognizer in (

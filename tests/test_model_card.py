@@ -218,3 +218,12 @@ def test_release_writes_what_an_older_folder_kept_aside_into_the_config(tiny_mod
     assert (config["window_max_length"], config["window_stride"]) == (64, 8)
     assert config["base_model"] == "org/e5"
     assert front_matter((out / "README.md").read_text())["base_model"] == "org/e5"
+
+
+def test_a_training_file_listed_several_times_is_named_once_with_its_count():
+    from hf_anon.model_card import _counted
+
+    assert _counted(["gold.jsonl", "gold.jsonl", "corpora/synthetic"]) == [
+        "gold.jsonl (2 times)",
+        "corpora/synthetic",
+    ]

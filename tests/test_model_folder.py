@@ -88,12 +88,23 @@ def test_an_older_folder_keeps_its_windows_in_training_config(folder):
     assert (config.window_max_length, config.window_stride) == (None, None)
 
 
-def test_the_bundled_model_is_read_unchanged():
-    """The default model was saved before the windows moved into config.json."""
+def test_the_bundled_model_carries_its_windows_and_older_folders_still_read(tmp_path):
+    """Folders saved before the windows moved into config.json read them from
+    training_config.json."""
     model = ModelFolder()
     if not model.is_local:
         pytest.skip("no bundled model in this checkout")
-    assert "window_max_length" not in model.check()
     config = model.config
     assert (config.window_max_length, config.window_stride) == (256, 32)
     assert config.label_thresholds and config.recognizers
+    legacy = tmp_path / "legacy"
+    legacy.mkdir()
+    for name in ("config.json", "training_config.json"):
+        shutil.copy(model.file(name), legacy / name)
+    raw = json.loads((legacy / "config.json").read_text())
+    raw.pop("window_max_length", None)
+    raw.pop("window_stride", None)
+    (legacy / "config.json").write_text(json.dumps(raw))
+    old = ModelFolder(str(legacy))
+    assert "window_max_length" not in old.check()
+    assert (old.config.window_max_length, old.config.window_stride) == (256, 32)

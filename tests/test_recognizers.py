@@ -108,6 +108,12 @@ def found(name: str, text: str) -> list[tuple[str, str]]:
             "unter der Versicherungsnummer 12 345 678/9 geführt",
             [("12 345 678/9", "id-number")],
         ),
+        (
+            "numbers",
+            "mit den Gutschriften Nr. GS-2022-0117 und Nr. GS-2022-0118 korrigiert",
+            [("GS-2022-0117", "id-number"), ("GS-2022-0118", "id-number")],
+        ),
+        ("numbers", "laut Rechnungsnummer RG-20231 vom", [("RG-20231", "id-number")]),
     ],
 )
 def test_each_recognizer_finds_its_shapes(name, text, expected):
@@ -131,6 +137,7 @@ def test_each_recognizer_finds_its_shapes(name, text, expected):
         ("signatures", "Die Kosten trägt der Kläger.\nDie Revision wird nicht zugelassen."),
         ("ibans", "die Nummer DE89 3704 0044 0532 0130 01 ist falsch"),
         ("plates", "(BGH, NJW-RR 1998, 699)"),
+        ("numbers", "nach § 3 Nr. 2 BtMG und Nr. 12.3 der Richtlinie"),
     ],
 )
 def test_look_alikes_are_left_alone(name, text):

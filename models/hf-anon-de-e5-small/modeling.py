@@ -16,6 +16,7 @@ works without hf-anon installed.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import torch
@@ -27,7 +28,28 @@ BIO = ("O", "B", "I")
 
 
 class AnonConfig(PretrainedConfig):
-    """Labels, risks, head and loss settings, and the encoder's own config (a dict)."""
+    """Labels, risks, head and loss settings, the encoder's own config (a dict), and how
+    to run the model: a saved folder describes itself, no side file decides how it runs.
+
+    Inference settings, read by every entry point (``SpanDetector``, the ONNX backend,
+    ``Anonymizer``, the CLI, ``app.py``) and shown on the model card:
+
+    - ``window_max_length`` and ``window_stride`` (tokens): the windows the model was
+      trained on (``train.py`` writes its ``max_length`` and ``stride`` here; not
+      ``max_length``, which transformers reserves for generation). A model detects best on
+      windows as long as those it was trained on: the bundled e5 model, trained on 256
+      tokens, finds markedly fewer spans in 512-token windows, and they cost more
+      (attention grows with the square of the length). None: not recorded (folders saved
+      before these fields existed keep them in ``training_config.json``, see
+      :class:`hf_anon.model_folder.ModelFolder`; else 512 and 64).
+    - ``label_thresholds``: a minimum span score per label, and ``recognizers``: the
+      deterministic recognizers merged with the model's spans (None: none); both written
+      by ``hf-anon calibrate``.
+
+    Provenance, for the model card: ``base_encoder`` is the encoder the model was built
+    on (a hub id or a folder, as given to :meth:`AnonModel.from_encoder`), ``base_model``
+    its hub id where there is one (None for a local or random encoder).
+    """
 
     model_type = "hf-anon"
 
@@ -42,14 +64,19 @@ class AnonConfig(PretrainedConfig):
         loss_weights: dict[str, float] | None = None,
         label_thresholds: dict[str, float] | None = None,
         recognizers: list[str] | None = None,
+        window_max_length: int | None = None,
+        window_stride: int | None = None,
+        base_encoder: str | None = None,
+        base_model: str | None = None,
         **kwargs,
     ):
         super().__init__(**kwargs)
-        # Inference settings every entry point reads (hf-anon calibrate writes them): a
-        # threshold on a span's score per label, and the deterministic recognizers merged
-        # with the model's spans (None: none).
+        self.window_max_length = window_max_length
+        self.window_stride = window_stride
         self.label_thresholds = dict(label_thresholds) if label_thresholds else None
         self.recognizers = list(recognizers) if recognizers is not None else None
+        self.base_encoder = base_encoder
+        self.base_model = base_model
         self.encoder = encoder or {}
         self.labels = list(labels or [])
         self.risks = list(risks or ["low", "medium", "high"])
@@ -126,16 +153,23 @@ class AnonModel(PreTrainedModel):
 
         ``num_hidden_layers`` keeps only the first N layers: the top layers of
         contrastively trained encoders such as e5 are collapsed and learn rare classes
-        badly (see DEVELOPERS.md), so hf-anon trains e5 from 8 layers.
+        badly (README, "The default model"), so hf-anon trains e5 from 8 layers.
+
+        The config records where the encoder came from (``base_encoder``) and its hub id
+        (``base_model``): the name itself for a hub id, the ``base_model`` a local folder's
+        config declares (``hf-anon base-model build`` writes one), else None.
         """
         extra = {} if num_hidden_layers is None else {"num_hidden_layers": num_hidden_layers}
         encoder = AutoModel.from_pretrained(encoder_name_or_path, **extra)
+        name = str(encoder_name_or_path)
+        declared = getattr(encoder.config, "base_model", None)
+        config_kwargs.setdefault("base_model", declared or (None if os.path.isdir(name) else name))
         config = AnonConfig(
             encoder=encoder.config.to_dict(),
             labels=labels,
             risks=risks,
             label_set=label_set,
-            base_encoder=encoder_name_or_path,
+            base_encoder=name,
             **config_kwargs,
         )
         model = cls(config)
