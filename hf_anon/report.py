@@ -13,6 +13,7 @@ report says so. Otherwise precision would count every correctly found date as wr
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -47,6 +48,7 @@ class GoldSetReport:
     curve: list[CurvePoint]
     high_risk_target: CurvePoint | None
     misses: dict[str, dict[str, int]] = field(default_factory=dict)
+    overmarks: dict[str, dict] = field(default_factory=dict)
     figures: dict[str, str] = field(default_factory=dict)
 
 
@@ -109,6 +111,26 @@ def count_misses(gold: Sequence[Document], found: list[list[Span]]) -> dict[str,
     return out
 
 
+def count_overmarks(
+    gold: Sequence[Document], found: list[list[Span]], examples: int = 5
+) -> dict[str, dict]:
+    """Predicted spans that touch no gold span, per label: how many, and the most frequent
+    texts (``{"count": 48, "examples": [["01.04.2024", 4], ...]}``): what the model marks
+    that is not sensitive."""
+    texts: dict[str, Counter] = {}
+    for doc, spans in zip(gold, found, strict=True):
+        for p in spans:
+            if not any(p.start < g.end and g.start < p.end for g in doc.spans):
+                texts.setdefault(p.label, Counter())[doc.text[p.start : p.end]] += 1
+    return {
+        label: {
+            "count": sum(counter.values()),
+            "examples": [[text, n] for text, n in counter.most_common(examples)],
+        }
+        for label, counter in sorted(texts.items(), key=lambda kv: -sum(kv[1].values()))
+    }
+
+
 def _point(threshold: float | None, scores: SpanScores) -> CurvePoint:
     return CurvePoint(
         threshold,
@@ -152,6 +174,7 @@ def evaluate_gold_set(
         curve=curve,
         high_risk_target=target,
         misses=count_misses(gold, [[s for s in spans if s.label in keep] for spans in found]),
+        overmarks=count_overmarks(gold, [[s for s in spans if s.label in keep] for spans in found]),
     )
 
 
@@ -280,6 +303,14 @@ def render_markdown(report: Report) -> str:
                 for label, row in sorted(s.misses.items(), key=lambda kv: -sum(kv[1].values()))
             )
             lines += [f"Gold spans not fully covered (lenient misses): {missed}.", ""]
+        if s.overmarks:
+            over = "; ".join(
+                f"{label} {row['count']} ("
+                + ", ".join(f"`{' '.join(t.split())}` ×{n}" for t, n in row["examples"])
+                + ")"
+                for label, row in s.overmarks.items()
+            )
+            lines += [f"Predicted spans that touch no gold span (over-marks): {over}.", ""]
         target = s.high_risk_target
         if target is not None:
             lines.append(

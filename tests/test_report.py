@@ -114,3 +114,17 @@ def test_misses_tell_partly_found_spans_from_missed_ones(sample_gold):
         "address-name": {"missed": 1, "partial": 0},
         "date-fact": {"missed": 1, "partial": 0},
     }
+
+
+def test_over_marks_count_predictions_that_touch_no_gold_span(sample_gold):
+    from hf_anon.report import count_overmarks
+
+    (doc,) = sample_gold[:1]
+    name = doc.spans[0]
+    first_word = doc.text.split()[0]
+    stray = Span(0, len(first_word), "nat-name")  # a word before any gold span
+    assert not any(g.start < stray.end for g in doc.spans)
+    found = [[stray, stray, name]]
+    assert count_overmarks([doc], found) == {
+        "nat-name": {"count": 2, "examples": [[first_word, 2]]}
+    }
