@@ -59,11 +59,11 @@ from hf_anon.anonymize.engine import (
     MAX_REPAIRS,
     AnonymizationPlan,
     clean_spans,
-    detection_view,
     replace_spans,
 )
 from hf_anon.anonymize.entities import resolve_entities
 from hf_anon.anonymize.leakcheck import (
+    LEAK_MIN_SCORE,
     MIN_FORM_CHARS,
     MIN_NAME_PART_LETTERS,
     FormMatcher,
@@ -94,9 +94,11 @@ from hf_anon.anonymize.types import (
     Replacement,
     restore,
 )
+from hf_anon.words import detection_view
 
 __all__ = [
     "INITIAL_LETTERS",
+    "LEAK_MIN_SCORE",
     "MAX_ATTEMPTS",
     "MAX_REPAIRS",
     "MIN_FORM_CHARS",
