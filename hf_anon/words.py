@@ -451,18 +451,43 @@ def case_view(text: str) -> str:
     trained on normal case misses about half of those names. In a line where at least two
     words and at least half of the words are ALL CAPS, every ALL-CAPS word is read in title
     case (``Hans Huber, Bahnhofstrasse 12``). Every offset stays, so the spans found on the
-    view are spans of the original. Acronyms in normal lines (``BGH``, ``IBAN``) stay.
+    view are spans of the original. In a normal line, a run of two or more ALL-CAPS words
+    of which one has at least three letters (``an MICAEL MEADOWS abgetreten``) is a name
+    written in capitals and read in title case too; a lone acronym (``BGH``, ``IBAN``,
+    ``VW Golf``) stays.
     """
     chars: list[str] | None = None
     for line in re.finditer(r"[^\n]+", text):
         words = list(_LETTER_WORD.finditer(text, line.start(), line.end()))
         caps = [m for m in words if m.group(0).isupper()]
-        if len(caps) < 2 or 2 * len(caps) < len(words):
+        if len(caps) < 2:
             continue
+        if 2 * len(caps) < len(words):
+            caps = _caps_runs(text, words)
         chars = chars if chars is not None else list(text)
         for m in caps:
             chars[m.start() : m.end()] = _title_case(m.group(0))
     return text if chars is None else "".join(chars)
+
+
+def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
+    """The ALL-CAPS words of runs of two or more (only spaces or a hyphen between them),
+    one of at least three letters: ``MICAEL MEADOWS``, ``HANS-PETER MÜLLER``."""
+    out: list[re.Match] = []
+    run: list[re.Match] = []
+    for m in [*words, None]:
+        joined = (
+            m is not None
+            and m.group(0).isupper()
+            and (not run or text[run[-1].end() : m.start()] in (" ", "-"))
+        )
+        if joined:
+            run.append(m)
+            continue
+        if len(run) >= 2 and any(len(w.group(0)) >= 3 for w in run):
+            out += run
+        run = [m] if m is not None and m.group(0).isupper() else []
+    return out
 
 
 def model_view(text: str) -> str:

@@ -180,3 +180,15 @@ def test_calibration_is_written_to_the_config_and_used_by_every_entry_point(
     assert json.loads((folder / "calibration.json").read_text())["gold"] == "sample"
     # an explicit threshold still overrides the calibrated ones (report's threshold curve)
     assert reloaded.detect([sample_gold[0].text], threshold=0.0)[0]
+
+
+def test_names_in_capitals_are_read_in_title_case_and_acronyms_stay():
+    from hf_anon.words import case_view, model_view
+
+    assert case_view("IM NAMEN DES VOLKES") == "Im Namen Des Volkes"
+    text = "Die Forderung ging an MICAEL MEADOWS, laut BGH und VW Golf; HANS-PETER MÜLLER kam."
+    assert case_view(text) == (
+        "Die Forderung ging an Micael Meadows, laut BGH und VW Golf; Hans-Peter Müller kam."
+    )
+    assert model_view("HANS\x00MÜLLER kam") == "Hans Müller kam"
+    assert len(model_view(text)) == len(text)
