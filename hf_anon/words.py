@@ -1,5 +1,7 @@
-"""German closed-class words, and spans trimmed of them at their edges; the other word
-tables that several modules read (party roles, legal forms, street suffixes).
+"""German closed-class words, and spans trimmed of them (and of verbs, roles, headings) at
+their edges (:func:`trim_edges`); the views of a text that detection reads
+(:func:`detection_view`, :func:`case_view`, :func:`model_view`); the other word tables that
+several modules read (party roles, legal forms, street suffixes).
 
 A span never starts or ends on an article, preposition, conjunction, pronoun or auxiliary,
 and never consists of one (ANNOTATION.md: ``am``, ``in``, ``vom``, ``der`` are outside): a
