@@ -454,9 +454,9 @@ def case_view(text: str) -> str:
     words and at least half of the words are ALL CAPS, every ALL-CAPS word is read in title
     case (``Hans Huber, Bahnhofstrasse 12``). Every offset stays, so the spans found on the
     view are spans of the original. In a normal line, a run of two or more ALL-CAPS words
-    of which one has at least three letters (``an MICAEL MEADOWS abgetreten``) is a name
-    written in capitals and read in title case too; a lone acronym (``BGH``, ``IBAN``,
-    ``VW Golf``) stays.
+    that look like name parts (``an MICAEL MEADOWS abgetreten``, :func:`_caps_runs`) is a
+    name written in capitals and read in title case too; acronyms and citations (``BGH``,
+    ``IBAN DE87``, ``VW Golf``, ``VIII ZR 93/15``) stay.
     """
     chars: list[str] | None = None
     for line in re.finditer(r"[^\n]+", text):
@@ -472,9 +472,19 @@ def case_view(text: str) -> str:
     return text if chars is None else "".join(chars)
 
 
+_ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")
+
+
+def _name_like(word: str) -> bool:
+    """An ALL-CAPS word that may be part of a name: three letters or more, no Roman numeral
+    (``VIII ZR 93/15``, ``IBAN DE87`` are citations and identifiers)."""
+    return len(word) >= 3 and not _ROMAN_NUMERAL.fullmatch(word)
+
+
 def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
     """The ALL-CAPS words of runs of two or more (only spaces or a hyphen between them),
-    one of at least three letters: ``MICAEL MEADOWS``, ``HANS-PETER MÜLLER``."""
+    each of three letters or more and one of four, no Roman numerals: ``MICAEL
+    MEADOWS``, ``HANS-PETER MÜLLER``; not ``VIII ZR``, ``BGH NJW``."""
     out: list[re.Match] = []
     run: list[re.Match] = []
     for m in [*words, None]:
@@ -486,7 +496,8 @@ def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
         if joined:
             run.append(m)
             continue
-        if len(run) >= 2 and any(len(w.group(0)) >= 3 for w in run):
+        words_ = [w.group(0) for w in run]
+        if len(run) >= 2 and all(map(_name_like, words_)) and max(map(len, words_)) >= 4:
             out += run
         run = [m] if m is not None and m.group(0).isupper() else []
     return out

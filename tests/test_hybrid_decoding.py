@@ -190,5 +190,10 @@ def test_names_in_capitals_are_read_in_title_case_and_acronyms_stay():
     assert case_view(text) == (
         "Die Forderung ging an Micael Meadows, laut BGH und VW Golf; Hans-Peter Müller kam."
     )
+    cited = (
+        "So hat es der Bundesgerichtshof entschieden (Urteil vom 20.01.2016 – VIII ZR 93/15), "
+        "und die Zahlung auf das Konto mit der IBAN DE87 7425 ging ein (vgl. BGH NJW 2005)."
+    )
+    assert case_view(cited) == cited
     assert model_view("HANS\x00MÜLLER kam") == "Hans Müller kam"
     assert len(model_view(text)) == len(text)
