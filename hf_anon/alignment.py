@@ -298,9 +298,13 @@ def decode_spans(
         cumulative = np.vstack([np.zeros((1, probs.shape[1])), np.cumsum(probs, axis=0)])
         return (cumulative[last] - cumulative[first]) / lengths
 
-    label_choice = span_means(np.asarray(label_probs)).argmax(axis=1)
-    risk_choice = span_means(np.asarray(risk_probs)).argmax(axis=1)
-    scores = span_means(1.0 - tag_probs[:, TAG_O : TAG_O + 1])[:, 0]
+    # Label and risk weighted by how sure the model is that a token is inside: at a low
+    # threshold, weak tokens at a span's edge (`wohnt in` after `Hans Müller`, read as a
+    # feature) must not outvote the name itself.
+    inside_probs = 1.0 - tag_probs[:, TAG_O : TAG_O + 1]
+    label_choice = span_means(np.asarray(label_probs) * inside_probs).argmax(axis=1)
+    risk_choice = span_means(np.asarray(risk_probs) * inside_probs).argmax(axis=1)
+    scores = span_means(inside_probs)[:, 0]
     spans: list[Span] = []
     previous_end = 0
     for i in range(len(first)):

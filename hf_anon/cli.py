@@ -415,9 +415,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     markdown = write_report(report, args.output)
     for s in report.sets:
         lenient, high = s.scores["lenient"], s.scores["recall_by_risk"].get("high", 1.0)
+        fidelity = s.fidelity
         print(
             f"{s.name}: lenient P/R/F1 {lenient['precision']:.3f}/{lenient['recall']:.3f}/"
-            f"{lenient['f1']:.3f}, recall high {high:.3f}"
+            f"{lenient['f1']:.3f}, recall high {high:.3f}; anonymize replaced "
+            f"{fidelity['share']:.2%} of non-sensitive characters, "
+            f"{sum(fidelity['stray'].values())} replacements touching no gold span, "
+            f"{sum(fidelity['closed_class'].values())} closed-class words"
         )
     print(f"report written to {markdown}")
     return 0
@@ -430,7 +434,9 @@ def add_report_parser(commands) -> argparse.ArgumentParser:
         help="evaluation report of a model on gold sets (Markdown, JSON, figures)",
         description=(
             "Detect on each gold set and write report.md, report.json, a confusion heatmap "
-            "and a precision/recall curve over the detection threshold per set."
+            "and a precision/recall curve over the detection threshold per set, and the "
+            "fidelity of anonymize (non-sensitive characters and closed-class words "
+            "replaced)."
         ),
     )
     parser.add_argument(

@@ -36,6 +36,10 @@ DEFAULT_MAX_LENGTH = 512
 DEFAULT_STRIDE = 64
 
 
+class NonFiniteScoresError(ValueError):
+    """The model gave NaN or infinite probabilities: nothing it says can be trusted."""
+
+
 def label_set_of(model) -> LabelSet:
     """The label set a model was trained with (its config carries it)."""
     config = model.config
@@ -178,23 +182,26 @@ class SpanDetector:
     ) -> list[tuple[EncodedDocument, np.ndarray, np.ndarray, np.ndarray]]:
         """Per document: its encoding and averaged tag, label and risk probabilities.
 
-        The model reads each text's :func:`~hf_anon.words.case_view` (shouted lines in title
-        case, same offsets); the encoding keeps the original text, which decoding, the
-        recognizers and the spans refer to.
+        The model reads each text's :func:`~hf_anon.words.model_view` (control characters
+        as spaces, shouted lines in title case; same offsets); the encoding keeps the
+        :func:`~hf_anon.words.detection_view`, which decoding and the recognizers read and
+        whose offsets are those of the original text.
         """
-        from hf_anon.words import case_view
+        from hf_anon.words import detection_view, model_view
 
-        views = [
-            Document(doc.id, view, doc.spans, doc.domain, doc.meta)
-            if (view := case_view(doc.text)) is not doc.text
-            else doc
-            for doc in documents
-        ]
+        views = []
+        for doc in documents:
+            if not isinstance(doc.text, str):
+                raise TypeError(f"document {doc.id!r}: text must be a string")
+            view = model_view(doc.text)
+            views.append(
+                doc if view == doc.text else Document(doc.id, view, doc.spans, doc.domain, doc.meta)
+            )
         encoded = encode_documents(
             views, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
         )
         for enc, doc in zip(encoded, documents, strict=True):
-            enc.text = doc.text
+            enc.text = detection_view(doc.text)
         outputs: list[list] = [[None] * len(doc.windows) for doc in encoded]
         n_windows = sum(len(doc.windows) for doc in encoded)
         bar = tqdm(total=n_windows, desc="detect", unit="window", disable=not progress)
@@ -235,9 +242,6 @@ class SpanDetector:
         documents = [
             t if isinstance(t, Document) else Document(str(i), t) for i, t in enumerate(texts)
         ]
-        for doc in documents:
-            if not isinstance(doc.text, str):
-                raise TypeError(f"document {doc.id!r}: text must be a string")
         probabilities = self.predict_probabilities(
             documents, batch_size=batch_size, progress=progress
         )
@@ -262,14 +266,21 @@ class SpanDetector:
     ) -> list[Span]:
         """One document's probabilities (from :meth:`predict_probabilities`) → spans.
 
-        The one decoding path of ``detect``, ``report`` and ``anonymize``: tokens → spans
-        (``threshold`` on 1 - P(O), else the calibrated per-label thresholds, else the argmax
-        tag), widened to whole words, trimmed of punctuation, merged with the recognizers'
-        spans, and trimmed of closed-class words at their edges (:mod:`hf_anon.words`).
+        The one decoding path of ``detect``, ``report`` and ``anonymize``: probabilities
+        that are not all finite raise :class:`NonFiniteScoresError` (a broken model must not
+        look like a text without names); tokens → spans (``threshold`` on 1 - P(O), else the
+        calibrated per-label thresholds, else the argmax tag), widened to whole words,
+        trimmed of punctuation, merged with the recognizers' spans, and trimmed of words
+        that cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`).
         """
         from hf_anon.recognizers import merge_with_rules, recognize_cached
-        from hf_anon.words import trim_closed_class
+        from hf_anon.words import trim_edges
 
+        for name, probs in (("tag", tag_probs), ("label", label_probs), ("risk", risk_probs)):
+            if not np.isfinite(probs).all():
+                raise NonFiniteScoresError(
+                    f"text {encoded.doc_id}: the model gave non-finite {name} probabilities"
+                )
         text = encoded.text
         per_label = threshold is None and bool(self.label_thresholds)
         found = decode_spans(
@@ -288,4 +299,4 @@ class SpanDetector:
             ]
         if self.recognizers:
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
-        return trim_closed_class(text, spans)
+        return trim_edges(text, spans, self.labels)

@@ -231,6 +231,22 @@ ADJECTIVAL = frozenset(
     )
 )
 
+#: Nouns for groups of people that stand before names (``Familie Kowalczyk``, ``Eheleute
+#: Weber``), lower case.
+GROUP_NOUNS = frozenset(_items("familie, eheleute, ehepaar, geschwister, eltern, kinder"))
+
+
+def is_person_noun(word: str) -> bool:
+    """Whether ``word`` (any case, edge punctuation ignored) names a person by role,
+    kinship or salutation rather than by name: ``Mutter``, ``Zeugin``, ``Herrn``,
+    ``Sachbearbeiterin``, ``Beklagten``, ``Familie`` (ANNOTATION.md: roles are outside
+    a name's span, and never a name part)."""
+    core = word.strip("„“\"'()[],:;.!?").lower()
+    if core in _ROLE_GENDER or core in GROUP_NOUNS:
+        return True
+    stem = core.removesuffix("n").removesuffix("r")  # der Beklagter, des Beklagten
+    return core in ADJECTIVAL or stem in ADJECTIVAL
+
 
 def words_before(before: str, n: int = 3) -> list[str]:
     """Up to ``n`` words right before a span, nearest first, titles (``Dr.``) skipped."""

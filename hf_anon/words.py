@@ -1,5 +1,7 @@
-"""German closed-class words, and spans trimmed of them at their edges; the other word
-tables that several modules read (party roles, legal forms, street suffixes).
+"""German closed-class words, and spans trimmed of them (and of verbs, roles, headings) at
+their edges (:func:`trim_edges`); the views of a text that detection reads
+(:func:`detection_view`, :func:`case_view`, :func:`model_view`); the other word tables that
+several modules read (party roles, legal forms, street suffixes).
 
 A span never starts or ends on an article, preposition, conjunction, pronoun or auxiliary,
 and never consists of one (ANNOTATION.md: ``am``, ``in``, ``vom``, ``der`` are outside): a
@@ -15,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
@@ -249,41 +252,166 @@ def _is_heading(word: str) -> bool:
     return word.strip(_EDGE_PUNCT).lower() in SECTION_HEADINGS
 
 
-def trim_closed_class(
-    text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS
-) -> list[Span]:
-    """Spans without closed-class words at their edges; spans made only of them are dropped.
+def _is_lower_word(word: str) -> bool:
+    """A word of two or more letters, all lower case, no digit: ``bog``, ``stadteinwärts``
+    (not ``12a``, ``e.V.``, ``mbH`` or the house-number letter ``a``)."""
+    core = word.strip(_EDGE_PUNCT)
+    letters = [c for c in core if c.isalpha()]
+    return (
+        len(letters) >= 2
+        and not any(c.isdigit() for c in core)
+        and all(c.islower() for c in letters)
+    )
 
-    ``in der Bahnhofstraße 12`` → ``Bahnhofstraße 12``; ``Bahnhofstraße 12 in`` →
-    ``Bahnhofstraße 12``; a lone ``der`` disappears. Particles of person names stay
-    (``von der Au`` as ``nat-jur``), as does a closed-class word inside a span
-    (``Hans und Grete Müller`` is two names the model joined, not this rule's business).
-    Section headings (``Tenor``, ``Gründe``) are cut off the start the same way.
-    """
-    out = []
-    for span in join_touching(text, spans):
-        if span.label in PHRASE_LABELS:
+
+def _has_name_word(words: Sequence[str]) -> bool:
+    """Some word with an upper-case letter or a digit: what a name or address is made of."""
+    return any(any(c.isupper() or c.isdigit() for c in w) for w in words)
+
+
+#: Labels whose spans are proper names or addresses: never a lower-case word at an edge.
+CASED_NAME_LABELS = frozenset({"address-name"})
+
+
+#: Conjunctions that join two names into one span (``Jakub und Ewa Kowalczyk``).
+NAME_JOINERS = frozenset({"und", "oder", "sowie", "bzw.", "bzw", "u.", "&"})
+#: Labels of numbered expressions: a closed-class word after a number ends one
+#: (``Bahnhofstraße 12 in Regensburg``, ``16.07.2024 am 06.08.2024``).
+NUMBERED_LABELS = frozenset({"address-name", "date-fact", "date-world"})
+
+
+def _split_points(words: Sequence[str], label: str, label_set: LabelSet) -> list[int]:
+    """Indices of the words inside a span at which it falls apart into two (the word
+    itself belongs to neither): a conjunction between two names of people or two personal
+    features, a closed-class word after a number in an address or date."""
+    points = []
+    for i in range(1, len(words) - 1):
+        w = words[i]
+        joins = w.lower() in NAME_JOINERS and w != "&" and not words[i - 1].endswith("-")
+        if joins and (label in label_set.person_labels or label in PHRASE_LABELS):
+            # `Jakub und Ewa Kowalczyk`, `chilenische Staatsangehörige und Doktorandin`;
+            # not `Kunststoff- und Kautschuktechnik`, and `&` joins partners' names
+            points.append(i)
+        elif (
+            label in NUMBERED_LABELS
+            and w == w.lower()
+            and is_closed_class(w)
+            and any(c.isdigit() for c in words[i - 1])
+        ):
+            points.append(i)  # `Bahnhofstraße 12 in Regensburg`
+    return points
+
+
+def split_joined(text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS):
+    """Spans that hold two expressions joined by a function word, as two spans
+    (:func:`_split_points`); the joining word stays in the text."""
+    out: list[Span] = []
+    for span in spans:
+        found = list(_WORD.finditer(text, span.start, span.end))
+        points = _split_points([m.group(0) for m in found], span.label, label_set)
+        if not points:
             out.append(span)
             continue
+        bounds = [-1, *points, len(found)]
+        for a, b in pairwise(bounds):
+            if a + 1 < b:
+                start, end = found[a + 1].start(), found[b - 1].end()
+                out.append(Span(start, end, span.label, span.risk, span.score))
+    return out
+
+
+def _off_start(word: str, rest: Sequence[str], label: str, label_set: LabelSet) -> bool:
+    """Whether ``word``, the first word of a span of ``label`` before ``rest``, is cut off
+    (the rules of :func:`trim_edges`)."""
+    from hf_anon.names import TITLES, is_person_noun
+
+    person = label in label_set.person_labels
+    if person and word.lower() in NAME_PARTICLES and rest and rest[-1][:1].isupper():
+        return False  # `von der Au`, `van Dijk`
+    if is_closed_class(word):  # `in der Bahnhofstraße`, but `Am Kugelfang 3`
+        return not (label in NAMED_PLACE_LABELS and word.istitle() and _names_a_place(rest))
+    if not _has_name_word(rest):
+        return False
+    if (person or label in CASED_NAME_LABELS) and _is_lower_word(word):
+        return True  # `sagte Hans Müller`
+    role = is_person_noun(word) or word.lower() in TITLES
+    return person and role and not word.endswith(",")  # not `Richter, Anna`
+
+
+def trim_edges(
+    text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS
+) -> list[Span]:
+    """Spans without words at their edges that cannot belong to them; spans made only of
+    such words are dropped. Each rule with the example that motivates it:
+
+    - **Closed-class words** (:func:`is_closed_class`) never start or end a span
+      (ANNOTATION.md): ``in der Bahnhofstraße 12`` → ``Bahnhofstraße 12``,
+      ``Bahnhofstraße 12 in`` → ``Bahnhofstraße 12``; a lone ``der`` disappears.
+      Particles of person names stay (``von der Au`` as ``nat-jur``), and so do a
+      capitalised preposition or article that begins a street or company name (``Am
+      Kugelfang 3``, ``An der Alster 5``). Phrases (``nat-idx``: ``seit Mai 2018
+      verheiratet``) may begin with one, never end with one (``Pflegefachkraft auf der
+      Intensivstation der`` → ``… Intensivstation``).
+    - **Verbs and other lower-case words** never start or end a name of a person or an
+      address, since German writes names capitalised: ``Tobias Wendrich bog`` → ``Tobias
+      Wendrich``, ``sagte Hans Müller`` → ``Hans Müller``, ``Allersberger Straße
+      stadteinwärts`` → ``Allersberger Straße``. A particle before a capitalised name stays
+      (``van Dijk``, ``de la Cruz``); a house-number letter (``12 a``) is no word here. A
+      span of such words alone (``entgangene``, ``ebenda``) names nobody and is dropped.
+    - **Salutations, titles, roles** are outside a person's name (ANNOTATION.md): ``Frau
+      Brandstätters`` → ``Brandstätters``, ``Mutter Katharina Moser`` → ``Katharina
+      Moser``, ``Familie Kowalczyk`` → ``Kowalczyk`` (:func:`hf_anon.names.is_person_noun`).
+      A word followed by a comma is the surname of ``Richter, Anna`` and stays. A span of
+      role nouns alone (``der Kläger``) is no name and is dropped.
+    - **Section headings** (``Tenor``, ``Gründe``) are cut off the start.
+
+    - **Two expressions in one span** are split where a function word joins them
+      (:func:`split_joined`): ``Jakub und Ewa Kowalczyk`` → ``Jakub``, ``Ewa Kowalczyk``;
+      ``Bahnhofstraße 12 in Regensburg`` → ``Bahnhofstraße 12``, ``Regensburg``;
+      ``16.07.2024 am 06.08.2024`` → two dates. Other closed-class words inside a span
+      stay: ``von der Au``, ``Frankfurt am Main``, ``Straße des 17. Juni``, ``Amtsgericht
+      München``, ``Müller und Söhne`` (a company).
+
+    Spans of one label separated by whitespace only are joined first
+    (:func:`join_touching`), then split and trimmed.
+    """
+    from hf_anon.names import is_person_noun
+
+    out = []
+    for span in split_joined(text, join_touching(text, spans), label_set):
         words = [m.span() for m in _WORD.finditer(text, span.start, span.end)]
+        word = [text[a:b] for a, b in words]
         first, last = 0, len(words)
         person = span.label in label_set.person_labels
-        while first < last and is_closed_class(text[slice(*words[first])]):
-            word = text[slice(*words[first])]
-            rest = [text[slice(*w)] for w in words[first + 1 : last]]
-            if person and word.lower() in NAME_PARTICLES and rest and rest[-1][:1].isupper():
-                break  # `von der Au`
-            if span.label in NAMED_PLACE_LABELS and word.istitle() and _names_a_place(rest):
-                break  # `Am Kugelfang 3`, `An der Alster 5`
+        cased = person or span.label in CASED_NAME_LABELS
+        phrase = span.label in PHRASE_LABELS
+        if cased and not _has_name_word(word):
+            continue  # `entgangene`, `ebenda`: no name
+        while (
+            first < last
+            and not phrase
+            and _off_start(word[first], word[first + 1 : last], span.label, label_set)
+        ):
             first += 1
-        while last > first and is_closed_class(text[slice(*words[last - 1])]):
+        while (
+            last > first
+            and (
+                is_closed_class(word[last - 1])  # `Bahnhofstraße 12 in`
+                or (  # `Tobias Wendrich bog`
+                    cased
+                    and _is_lower_word(word[last - 1])
+                    and _has_name_word(word[first : last - 1])
+                )
+            )
+        ):
             last -= 1
-        while first < last and _is_heading(text[slice(*words[first])]):
+        while first < last and _is_heading(word[first]):
             first += 1
-            while first < last and _ROMAN.fullmatch(text[slice(*words[first])]):
+            while first < last and _ROMAN.fullmatch(word[first]):
                 first += 1
         if first >= last or all(
-            text[slice(*w)].strip(_EDGE_PUNCT).lower() in ROLE_NOUNS for w in words[first:last]
+            w.strip(_EDGE_PUNCT).lower() in ROLE_NOUNS or (person and is_person_noun(w))
+            for w in word[first:last]
         ):
             continue  # a role noun is not a name (`der Kläger`, ANNOTATION.md)
         start, end = words[first][0], words[last - 1][1]
@@ -295,6 +423,20 @@ def trim_closed_class(
 
 
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
+
+#: Control characters (not tab, line feed, carriage return) → spaces, for detection only.
+_CONTROL = {c: " " for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}
+
+
+def detection_view(text: str) -> str:
+    """The text that detectors, recognizers and operators read: control characters become
+    spaces.
+
+    Same length, so offsets are valid on the original. Tokenizers drop control
+    characters, which would glue ``Hans\x00Müller`` into one unknown word, and a word
+    snapped or trimmed on the raw text would run across them.
+    """
+    return text.translate(_CONTROL)
 
 
 def _title_case(word: str) -> str:
@@ -311,18 +453,62 @@ def case_view(text: str) -> str:
     trained on normal case misses about half of those names. In a line where at least two
     words and at least half of the words are ALL CAPS, every ALL-CAPS word is read in title
     case (``Hans Huber, Bahnhofstrasse 12``). Every offset stays, so the spans found on the
-    view are spans of the original. Acronyms in normal lines (``BGH``, ``IBAN``) stay.
+    view are spans of the original. In a normal line, a run of two or more ALL-CAPS words
+    that look like name parts (``an MICAEL MEADOWS abgetreten``, :func:`_caps_runs`) is a
+    name written in capitals and read in title case too; acronyms and citations (``BGH``,
+    ``IBAN DE87``, ``VW Golf``, ``VIII ZR 93/15``) stay.
     """
     chars: list[str] | None = None
     for line in re.finditer(r"[^\n]+", text):
         words = list(_LETTER_WORD.finditer(text, line.start(), line.end()))
         caps = [m for m in words if m.group(0).isupper()]
-        if len(caps) < 2 or 2 * len(caps) < len(words):
+        if len(caps) < 2:
             continue
+        if 2 * len(caps) < len(words):
+            caps = _caps_runs(text, words)
         chars = chars if chars is not None else list(text)
         for m in caps:
             chars[m.start() : m.end()] = _title_case(m.group(0))
     return text if chars is None else "".join(chars)
+
+
+_ROMAN_NUMERAL = re.compile(r"[IVXLCDM]+")
+
+
+def _name_like(word: str) -> bool:
+    """An ALL-CAPS word that may be part of a name: three letters or more, no Roman numeral
+    (``VIII ZR 93/15``, ``IBAN DE87`` are citations and identifiers)."""
+    return len(word) >= 3 and not _ROMAN_NUMERAL.fullmatch(word)
+
+
+def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
+    """The ALL-CAPS words of runs of two or more (only spaces or a hyphen between them),
+    each of three letters or more and one of four, no Roman numerals: ``MICAEL
+    MEADOWS``, ``HANS-PETER MÜLLER``; not ``VIII ZR``, ``BGH NJW``."""
+    out: list[re.Match] = []
+    run: list[re.Match] = []
+    for m in [*words, None]:
+        joined = (
+            m is not None
+            and m.group(0).isupper()
+            and (not run or text[run[-1].end() : m.start()] in (" ", "-"))
+        )
+        if joined:
+            run.append(m)
+            continue
+        words_ = [w.group(0) for w in run]
+        if len(run) >= 2 and all(map(_name_like, words_)) and max(map(len, words_)) >= 4:
+            out += run
+        run = [m] if m is not None and m.group(0).isupper() else []
+    return out
+
+
+def model_view(text: str) -> str:
+    """What the model reads: :func:`detection_view` then :func:`case_view` (same length).
+
+    ``detect``, ``report`` and ``anonymize`` all read a text through this one function
+    (:meth:`hf_anon.detection.SpanDetector.predict_probabilities`)."""
+    return case_view(detection_view(text))
 
 
 # --- companies and streets ----------------------------------------------------------------

@@ -324,11 +324,10 @@ def test_leak_check_replaces_undetected_mentions_and_name_parts():
 
 def test_the_leak_check_knows_unicode_case():
     detector = pattern_detector({r"^İlhan Öztürk": ("nat-name", "high")})
-    text = "İlhan Öztürk klagt. ILHAN ÖZTÜRK, ilhan und Öztürks Frau sind Zeugen."
+    text = "İlhan Öztürk klagt. ILHAN ÖZTÜRK, ilhan öztürk, Herr ilhan und Öztürks Frau."
     result = Anonymizer(detector).anonymize(text, mode="label")
-    assert (
-        result.text
-        == "<nat-name-1> klagt. <nat-name-1>, <nat-name-1> und <nat-name-1> Frau sind Zeugen."
+    assert result.text == (
+        "<nat-name-1> klagt. <nat-name-1>, <nat-name-1>, Herr <nat-name-1> und <nat-name-1> Frau."
     )
 
 
@@ -592,3 +591,93 @@ def test_a_doubtful_der_is_replaced_once_never_spread_by_the_leak_check():
     out = Anonymizer(detector).anonymize(text, mode="label").text
     assert "Die Kündigung der Wohnung ist wirksam. Der Vermieter hat der Mieterin" in out
     assert "Hans Müller" not in out and "Bahnhofstraße 12" not in out
+
+
+def _spans_detector(*found):
+    """A detector that returns spans given as (text, label, score) on every text."""
+
+    def detect(texts):
+        out = []
+        for text in texts:
+            spans = []
+            for surface, label, score in found:
+                start = text.index(surface)
+                spans.append(Span(start, start + len(surface), label, "high", score))
+            out.append(sorted(spans))
+        return out
+
+    return detect
+
+
+def test_the_leak_check_never_spreads_a_doubtful_detection():
+    """Rule 2: the model was unsure whether ``Erlaubnis`` is a name (score 0.3): that one
+    is replaced, the other ``Erlaubnis`` stays; a sure ``Weber`` is searched everywhere."""
+    text = "Die Erlaubnis fehlte. Herr Weber hatte keine Erlaubnis. Weber schwieg."
+    detector = _spans_detector(("Erlaubnis", "nat-name", 0.3), ("Weber", "nat-name", 0.9))
+    result = Anonymizer(detector).anonymize(text, mode="label")
+    assert result.text == (
+        "Die <nat-name-1> fehlte. Herr <nat-name-2> hatte keine Erlaubnis. <nat-name-2> schwieg."
+    )
+    spread = Anonymizer(detector).anonymize(text, mode="label", leak_min_score=0.2)
+    assert "Erlaubnis" not in spread.text
+
+
+def test_the_leak_check_leaves_lower_case_readings_of_a_name():
+    """Rule 3: ``weiß`` (knows) is no mention of the witness ``Weiß``; ``WEIß`` and
+    ``Weiß`` are, and so is ``weiß`` right after a salutation or role."""
+    text = "Der Zeuge Weiß sagt, er weiß nichts. WEIß bestätigt es. Zeugin weiß kam nicht."
+    detector = _spans_detector(("Weiß", "nat-name", 0.9))
+    result = Anonymizer(detector).anonymize(text, mode="label")
+    assert result.text == (
+        "Der Zeuge <nat-name-1> sagt, er weiß nichts. <nat-name-1> bestätigt es. "
+        "Zeugin <nat-name-1> kam nicht."
+    )
+
+
+def test_the_leak_check_searches_name_parts_of_people_only():
+    """Rule 4: ``Müller`` of a person's name is searched alone, ``Bahnhofstraße`` of an
+    address is not; a role noun before a name (``Mutter``) is no name part."""
+    text = (
+        "Mutter Katharina Moser wohnt in der Bahnhofstraße 12. Die Bahnhofstraße ist laut. "
+        "Moser sagt, ihre Mutter wohne dort auch."
+    )
+    detector = _spans_detector(
+        ("Mutter Katharina Moser", "nat-name", 0.9), ("Bahnhofstraße 12", "address-name", 0.9)
+    )
+    result = Anonymizer(detector).anonymize(text, mode="label")
+    assert result.text == (
+        "<nat-name-1> wohnt in der <address-name-1>. Die Bahnhofstraße ist laut. "
+        "<nat-name-1> sagt, ihre Mutter wohne dort auch."
+    )
+    forms = protected_forms(text, [Span(0, 22, "nat-name", "high")])
+    assert "Moser" in forms and "Katharina" in forms and "Mutter" not in forms
+
+
+def test_the_leak_check_leaves_short_numbers():
+    """Rule 5: a year tagged once does not cut the year out of every other date."""
+    text = "Im Jahr 2024 zog sie um. Urteil vom 5.7.2024, PLZ 93047, in 93047 Regensburg."
+    detector = _spans_detector(("2024", "date-fact", 0.9), ("93047", "address-name", 0.9))
+    result = Anonymizer(detector).anonymize(text, mode="label")
+    assert result.text == (
+        "Im Jahr <date-fact-1> zog sie um. Urteil vom 5.7.2024, PLZ <address-name-1>, in "
+        "<address-name-1> Regensburg."
+    )
+
+
+def test_detect_report_and_anonymize_read_a_text_the_same_way(oracle):
+    """One decoding path: control characters and shouted lines are read alike by
+    ``SpanDetector.detect`` (and so ``report``) and ``Anonymizer.detect``/``anonymize``,
+    and non-finite scores fail all of them."""
+    from hf_anon.detection import NonFiniteScoresError
+
+    detector, calls = oracle
+    calls.update(n=0, fail_at=None, nan=False)
+    texts = ["Hans\x00Müller\x07 wohnt hier. Eva Schmidt.", "HANS MÜLLER UND EVA SCHMIDT."]
+    assert detector.detect(texts) == Anonymizer(detector).detect(texts)
+    assert [len(spans) for spans in detector.detect(texts)] == [2, 2]
+    calls.update(nan=True)
+    with pytest.raises(NonFiniteScoresError):
+        detector.detect(texts)
+    with pytest.raises(DetectionError, match="non-finite"):
+        Anonymizer(detector).anonymize(texts[0])
+    calls.update(nan=False)

@@ -99,3 +99,20 @@ def test_the_bundled_model_decodes_with_its_calibration_and_rules(anonymizer):
     assert "dockets" in detector.recognizers
     text = "Verwaltungsgericht München\nM 12 K 20.1234\nIn der Verwaltungsstreitsache"
     assert "M 12 K 20.1234" in [text[s.start : s.end] for s in anonymizer.detect([text])[0]]
+
+
+def test_issue_14_example_reads_like_the_original_with_only_the_names_changed(anonymizer):
+    """The text a new user tried (issue 14): one doubtful `der` must not spread, and a
+    span never swallows the verb or preposition at its edge."""
+    text = (
+        "Herr Hans Müller wohnt in der Bahnhofstraße 12. Die Kündigung der Wohnung ist "
+        "wirksam. Der Vermieter hat der Mieterin gekündigt."
+    )
+    assert anonymizer.anonymize(text, mode="label").text == (
+        "Herr <nat-name-1> wohnt in der <address-name-1>. Die Kündigung der Wohnung ist "
+        "wirksam. Der Vermieter hat der Mieterin gekündigt."
+    )
+    text = "Tobias Wendrich bog in die Bahnhofstraße 12 in Regensburg ein."
+    assert anonymizer.anonymize(text, mode="label").text == (
+        "<nat-name-1> bog in die <address-name-1> in <address-name-2> ein."
+    )

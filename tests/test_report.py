@@ -128,3 +128,39 @@ def test_over_marks_count_predictions_that_touch_no_gold_span(sample_gold):
     assert count_overmarks([doc], found) == {
         "nat-name": {"count": 2, "examples": [[first_word, 2]]}
     }
+
+
+def test_fidelity_counts_what_anonymize_replaces_outside_the_gold_spans():
+    """Issue 14: the share of non-sensitive characters replaced, replacements touching no
+    gold span by source, and closed-class words replaced."""
+    from hf_anon.data import Document
+    from hf_anon.report import measure_fidelity, render_fidelity
+
+    text = "Herr Hans Müller wohnt in der Bahnhofstraße 12. Die Erlaubnis fehlt Müller."
+    name, street = text.index("Hans Müller"), text.index("Bahnhofstraße 12")
+    last = text.rindex("Müller")
+    gold = Document(
+        "d", text, [Span(name, name + 11, "nat-name", "high"), Span(last, last + 6, "nat-name")]
+    )
+    found = [
+        Span(name, name + 11, "nat-name", "high", 0.99),
+        Span(street - 4, street + 16, "address-name", "high", 0.9),  # `der Bahnhofstraße 12`
+        Span(text.index("Erlaubnis"), text.index("Erlaubnis") + 9, "nat-name", "high", 0.3),
+    ]
+    fidelity = measure_fidelity([gold], [found], DEFAULT_LABELS)
+    visible = sum(not c.isspace() for c in text) - len("HansMüllerMüller")
+    assert fidelity.characters == visible
+    assert fidelity.replaced == len("derBahnhofstraße12Erlaubnis")
+    assert fidelity.replacements == {"detector": 3, "leak-check": 1}
+    assert fidelity.stray == {"detector": 2}  # the street and `Erlaubnis`, never spread
+    assert fidelity.closed_class == {"der": 1}
+    line = render_fidelity(fidelity.to_dict())[0]
+    assert "closed-class words replaced: **1** (`der` 1)" in line
+
+
+def test_the_report_carries_the_fidelity_of_each_gold_set(report, tmp_path):
+    (s,) = report.sets
+    assert set(s.fidelity) >= {"share", "characters", "replaced", "stray", "closed_class"}
+    text = write_report(report, tmp_path).read_text()
+    assert "Fidelity of `anonymize`" in text
+    assert Report.load(tmp_path / "report.json").sets[0].fidelity == s.fidelity

@@ -15,7 +15,9 @@ What happens to one document (:func:`~hf_anon.anonymize.engine.replace_spans`):
 2. **Leak check**: the surface form of every selected span (for names also each name
    part of at least 3 letters, with a genitive ``s``) is searched for in the rest of the
    text; each whole-word occurrence becomes a mention of the same entity (``source`` is
-   ``"leak-check"``) and is replaced too.
+   ``"leak-check"``) and is replaced too. Only forms that can be names of that entity are
+   searched: no closed-class words, no span scored below ``leak_min_score``, no
+   lower-case reading of a capitalised name (rules in :mod:`~hf_anon.anonymize.leakcheck`).
 3. **Entities**: mentions are grouped into entities: a surname alone or a first name
    alone joins the full name it belongs to, ``Müllers`` joins ``Müller``, equal
    addresses (``Bahnhofstr. 12`` / ``Bahnhofstraße 12``) are one entity. The same entity
@@ -31,7 +33,7 @@ What happens to one document (:func:`~hf_anon.anonymize.engine.replace_spans`):
    return a leak.
 
 Detectors and operators read the text with control characters turned into spaces
-(:func:`detection_view`, same length): tokenizers drop them, which would glue
+(:func:`~hf_anon.words.detection_view`, same length): tokenizers drop them, which would glue
 ``Hans\x00Müller`` into one word. The output keeps them.
 
 Randomness: without a ``secret``, every document gets fresh random replacements, so
@@ -59,11 +61,11 @@ from hf_anon.anonymize.engine import (
     MAX_REPAIRS,
     AnonymizationPlan,
     clean_spans,
-    detection_view,
     replace_spans,
 )
 from hf_anon.anonymize.entities import resolve_entities
 from hf_anon.anonymize.leakcheck import (
+    LEAK_MIN_SCORE,
     MIN_FORM_CHARS,
     MIN_NAME_PART_LETTERS,
     FormMatcher,
@@ -94,9 +96,11 @@ from hf_anon.anonymize.types import (
     Replacement,
     restore,
 )
+from hf_anon.words import detection_view
 
 __all__ = [
     "INITIAL_LETTERS",
+    "LEAK_MIN_SCORE",
     "MAX_ATTEMPTS",
     "MAX_REPAIRS",
     "MIN_FORM_CHARS",

@@ -11,13 +11,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from hf_anon.anonymize.engine import AnonymizationPlan, as_secret, detection_view, replace_spans
+from hf_anon.anonymize.engine import AnonymizationPlan, as_secret, replace_spans
+from hf_anon.anonymize.leakcheck import LEAK_MIN_SCORE
 from hf_anon.anonymize.operators import Operator
 from hf_anon.anonymize.types import AnonymizationResult, DetectionError, DetectorFn
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.words import detection_view
 
 if TYPE_CHECKING:
     from hf_anon.detection import SpanDetector
@@ -151,7 +151,10 @@ class Anonymizer:
         return out
 
     def _detect_model(self, texts, batch_size, threshold, progress):
+        """The detector's own path (:meth:`SpanDetector.decode`, as ``detect`` and
+        ``report``); its errors become :class:`DetectionError`."""
         from hf_anon.data import Document
+        from hf_anon.detection import NonFiniteScoresError
 
         detector = self.detector
         documents = [Document(str(i), t) for i, t in enumerate(texts)]
@@ -161,20 +164,12 @@ class Anonymizer:
             )
         except Exception as err:
             raise DetectionError(f"detection failed, nothing was anonymized: {err!r}") from err
-        out = []
-        for encoded, tags, labels, risks in predicted:
-            if tags is None:
-                out.append(([], encoded.num_tokens))
-                continue
-            for name, probs in (("tag", tags), ("label", labels), ("risk", risks)):
-                if not np.isfinite(probs).all():
-                    raise DetectionError(
-                        f"text {encoded.doc_id}: the model gave non-finite {name} "
-                        "probabilities; nothing was anonymized"
-                    )
-            spans = detector.decode(encoded, tags, labels, risks, threshold=threshold)
-            out.append((spans, encoded.num_tokens))
-        return out
+        try:
+            found = detector.decode_all(predicted, threshold=threshold)
+        except NonFiniteScoresError as err:
+            raise DetectionError(f"{err}; nothing was anonymized") from err
+        tokens = [encoded.num_tokens for encoded, *_ in predicted]
+        return list(zip(found, tokens, strict=True))
 
     def detect(
         self,
@@ -203,6 +198,7 @@ class Anonymizer:
         operators: Mapping[str, str | Operator] | None = None,
         labels: Iterable[str] | None = None,
         min_risk: str | None = None,
+        leak_min_score: float = LEAK_MIN_SCORE,
     ) -> AnonymizationPlan:
         return AnonymizationPlan.build(
             mode=mode,
@@ -210,6 +206,7 @@ class Anonymizer:
             labels=labels,
             min_risk=min_risk,
             label_set=self.label_set,
+            leak_min_score=leak_min_score,
         )
 
     def anonymize(
@@ -227,6 +224,7 @@ class Anonymizer:
         batch_size: int | None = None,
         progress: bool = False,
         plan: AnonymizationPlan | None = None,
+        leak_min_score: float = LEAK_MIN_SCORE,
     ) -> AnonymizationResult | list[AnonymizationResult]:
         """Detect and replace; one result for a string, a list for a list of strings.
 
@@ -243,16 +241,25 @@ class Anonymizer:
           links documents.
         - ``key``: also return the originals, so that :meth:`AnonymizationResult.restore`
           works (keep such results away from the published text).
+        - ``leak_min_score``: the leak check searches the other mentions of spans scored at
+          least this (:mod:`~hf_anon.anonymize.leakcheck`); spans scored lower are replaced
+          where they stand only.
 
-        A ``plan`` (from :meth:`plan`) replaces ``mode``, ``operators``, ``labels`` and
-        ``min_risk``. Raises :class:`DetectionError` if detection fails for any window of
-        any text and :class:`LeakError` if a protected form would remain: never partial
-        output.
+        A ``plan`` (from :meth:`plan`) replaces ``mode``, ``operators``, ``labels``,
+        ``min_risk`` and ``leak_min_score``. Raises :class:`DetectionError` if detection
+        fails for any window of any text and :class:`LeakError` if a protected form would
+        remain: never partial output.
         """
         single = isinstance(text_or_texts, str)
         texts = [text_or_texts] if single else list(text_or_texts)
         if plan is None:
-            plan = self.plan(mode=mode, operators=operators, labels=labels, min_risk=min_risk)
+            plan = self.plan(
+                mode=mode,
+                operators=operators,
+                labels=labels,
+                min_risk=min_risk,
+                leak_min_score=leak_min_score,
+            )
         secret_bytes = as_secret(secret)
         found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
         results = [

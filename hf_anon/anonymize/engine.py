@@ -14,7 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from hf_anon.anonymize.entities import assign_numbers, canonical, resolve_entities
-from hf_anon.anonymize.leakcheck import FormMatcher, leak_targets, protected_forms
+from hf_anon.anonymize.leakcheck import (
+    LEAK_MIN_SCORE,
+    FormMatcher,
+    leak_targets,
+    protected_forms,
+)
 from hf_anon.anonymize.operators import Operator, OperatorContext, get_operator
 from hf_anon.anonymize.types import (
     SAFE_MASK,
@@ -28,6 +33,7 @@ from hf_anon.anonymize.types import (
 )
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.words import detection_view
 
 #: Draws of an operator before a leaking value is redacted instead.
 MAX_ATTEMPTS = 3
@@ -35,30 +41,19 @@ MAX_ATTEMPTS = 3
 MAX_REPAIRS = 16
 
 
-#: Control characters (not tab, line feed, carriage return) → spaces, for detection only.
-_CONTROL = {c: " " for c in [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F]}
-
-
-def detection_view(text: str) -> str:
-    """The text the detector sees: control characters become spaces.
-
-    Same length, so offsets are valid on the original. Tokenizers drop control
-    characters, which would glue ``Hans\x00Müller`` into one unknown word.
-    """
-    return text.translate(_CONTROL)
-
-
 @dataclass
 class AnonymizationPlan:
     """Which spans to replace and how: resolved and validated once per call.
 
     ``operators`` maps every label to replace to its operator; ``min_risk`` is the
-    lowest risk replaced (None: all).
+    lowest risk replaced (None: all); ``leak_min_score`` the lowest detector score whose
+    form the leak check searches (:mod:`~hf_anon.anonymize.leakcheck`, rule 2).
     """
 
     operators: dict[str, Operator]
     label_set: LabelSet = DEFAULT_LABELS
     min_risk: str | None = None
+    leak_min_score: float = LEAK_MIN_SCORE
 
     @classmethod
     def build(
@@ -69,6 +64,7 @@ class AnonymizationPlan:
         labels: Iterable[str] | None = None,
         min_risk: str | None = None,
         label_set: LabelSet = DEFAULT_LABELS,
+        leak_min_score: float = LEAK_MIN_SCORE,
     ) -> AnonymizationPlan:
         if isinstance(labels, str):
             labels = [labels]
@@ -85,7 +81,9 @@ class AnonymizationPlan:
             operator = default if spec is None else get_operator(spec)
             operator.validate(name)
             resolved[name] = operator
-        return cls(resolved, label_set, min_risk)
+        if not 0.0 <= leak_min_score <= 1.0:
+            raise ValueError(f"leak_min_score must lie in [0, 1], got {leak_min_score}")
+        return cls(resolved, label_set, min_risk, leak_min_score)
 
     def selects(self, span: Span) -> bool:
         if span.label not in self.operators:
@@ -180,17 +178,24 @@ def replace_spans(
     label_set: LabelSet = DEFAULT_LABELS,
     plan: AnonymizationPlan | None = None,
     tokens: int | None = None,
+    leak_min_score: float = LEAK_MIN_SCORE,
 ) -> AnonymizationResult:
     """Anonymize one text given its spans: the operator half alone, no model needed.
 
     Arguments as for :meth:`Anonymizer.anonymize` (``plan`` replaces ``mode``,
-    ``operators``, ``labels``, ``min_risk`` and ``label_set`` when given).
+    ``operators``, ``labels``, ``min_risk``, ``label_set`` and ``leak_min_score`` when
+    given).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a string, got {type(text).__name__}")
     if plan is None:
         plan = AnonymizationPlan.build(
-            mode=mode, operators=operators, labels=labels, min_risk=min_risk, label_set=label_set
+            mode=mode,
+            operators=operators,
+            labels=labels,
+            min_risk=min_risk,
+            label_set=label_set,
+            leak_min_score=leak_min_score,
         )
     secret_bytes = as_secret(secret)
     spans = clean_spans(text, spans, plan.label_set)
@@ -199,7 +204,10 @@ def replace_spans(
         for s in spans
         if plan.selects(s) and plan.operators[s.label].operator_name() != "keep"
     ]
-    matcher = FormMatcher(protected_forms(text, (t.span for t in targets), plan.label_set))
+    forms = protected_forms(
+        text, (t.span for t in targets), plan.label_set, min_score=plan.leak_min_score
+    )
+    matcher = FormMatcher(forms)
     targets = sorted([*targets, *leak_targets(text, targets, matcher)], key=lambda t: t.span.start)
     salt = _document_salt(text, seed)
     masked: set[tuple[int, int]] = set()

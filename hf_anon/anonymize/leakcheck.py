@@ -5,13 +5,47 @@ anywhere in the output. :func:`protected_forms` lists them, :class:`FormMatcher`
 them as whole words in any case (one trie-shaped regex, fast on megabytes), and
 :func:`leak_targets` turns their occurrences outside the spans into more stretches to
 replace (``source="leak-check"``).
+
+The leak check catches the mentions of a found entity that the detector missed; it must
+never spread a doubtful detection over a decision. So it searches only forms that can be
+names of that entity, each rule with the example that motivates it:
+
+1. **No closed-class words.** A form made only of articles, prepositions, conjunctions,
+   pronouns or auxiliaries (:func:`hf_anon.words.is_closed_class`, the ``stop-words``
+   package's German list) is never searched: one ``der`` tagged as an address must not
+   replace every ``der``/``Der`` of ``Die Kündigung der Wohnung ist wirksam. Der Vermieter
+   hat der Mieterin gekündigt.``, nor ``und`` of ``Herr und Frau Weber`` every ``und``.
+2. **No doubtful detections.** A span the detector scored below ``min_score``
+   (:data:`LEAK_MIN_SCORE`, ``1 - P(O)``: less likely sensitive than not) is replaced where
+   it stands, but its form is not searched: a model unsure whether ``Erlaubnis`` or
+   ``Unterhalt`` is a name (score 0.3) must not replace every ``Erlaubnis`` of the text.
+   Spans without a score (rules, gold files, other detectors) count as certain.
+3. **No lower-case common-noun readings.** A one-word form written with a capital letter
+   is not matched where the text writes it all in lower case (``weiß`` for the surname
+   ``Weiß``: ``Der Zeuge weiß nichts``), except right after a salutation, title or role
+   (``Herr weiß``, ``Zeugin weiß`` in a sloppy transcript), where only the name reading
+   makes sense. Capitalised and ALL-CAPS occurrences (``WEIß``, ``Weiß`` at any place)
+   are matched as before: the case of a name says nothing there. A name of several words
+   is matched in any case (``hans weiß`` is no common noun).
+4. **Name parts only for people.** For labels that name people (:attr:`Label.is_person`:
+   ``nat-name``, ``nat-jur``) the name without titles and each name part of at least
+   :data:`MIN_NAME_PART_LETTERS` letters is searched (``Müller`` of ``Hans Müller``,
+   with a genitive ``Müllers``); particles (``von``), titles (``Dr.``) and role or kinship
+   nouns before the name (``Mutter`` of ``Mutter Katharina Moser``, ``Familie`` of
+   ``Familie Kowalczyk``) are not name parts. For every other label only the whole
+   surface form is searched: ``Bahnhofstraße 12``, never ``Bahnhofstraße`` alone (``Die
+   Bahnhofstraße ist eine Einbahnstraße`` names nobody's address).
+5. **No short numbers.** A form of digits alone shorter than :data:`MIN_NUMBER_CHARS` is
+   not searched: a year ``2024`` tagged as a date of the facts must not cut the year out
+   of every other date (``Urteil vom 5.7.2024``) and amount, and forms shorter than
+   :data:`MIN_FORM_CHARS` not at all (an age ``45``).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from hf_anon.anonymize.types import Target
@@ -22,8 +56,15 @@ from hf_anon.names import NAME_PARTICLES, TITLES, parse_name
 #: Shortest surface form (non-space characters) that the leak check searches for; a
 #: two-digit age would otherwise replace every ``45`` in the text.
 MIN_FORM_CHARS = 3
+#: Shortest form of digits alone that the leak check searches for: a year (``2024``) or a
+#: house number found once would otherwise replace the same number in every other date
+#: (``5.7.2024``) and amount; a postcode (``93047``) is still searched.
+MIN_NUMBER_CHARS = 5
 #: Shortest name part (letters) that the leak check searches for on its own.
 MIN_NAME_PART_LETTERS = 3
+#: Lowest detector score (``1 - P(O)``, mean over the span's tokens) whose form the leak
+#: check searches: below it the detector thinks the span more likely not sensitive.
+LEAK_MIN_SCORE = 0.5
 
 
 def form_key(text: str) -> str:
@@ -41,6 +82,7 @@ class Form:
 
     origin: Span  # the (first) span this form comes from
     genitive: bool  # a trailing s or apostrophe is part of the same name
+    cased: bool = False  # written with a capital: an all lower-case match is another word
 
 
 def _letters(text: str) -> int:
@@ -48,7 +90,11 @@ def _letters(text: str) -> int:
 
 
 def protected_forms(
-    text: str, spans: Iterable[Span], label_set: LabelSet = DEFAULT_LABELS
+    text: str,
+    spans: Iterable[Span],
+    label_set: LabelSet = DEFAULT_LABELS,
+    *,
+    min_score: float = LEAK_MIN_SCORE,
 ) -> dict[str, Form]:
     """The surface forms that must not appear in the output, as written (spacing
     collapsed; also in NFKC), each with the span it comes from.
@@ -56,32 +102,40 @@ def protected_forms(
     Each span's whole text (at least :data:`MIN_FORM_CHARS` non-space characters, at
     least one letter or digit) and, for names of people (``label_set``'s person labels),
     its name without titles and each name part of at least :data:`MIN_NAME_PART_LETTERS`
-    letters (particles such as ``von`` not). A form made only of closed-class words
-    (:mod:`hf_anon.words`) is never searched: one ``der`` tagged as an address must not
-    replace every ``der`` of the decision (``Die Kündigung der Wohnung`` stays as it is).
+    letters. Never a form of closed-class words only, nor a form of a span scored below
+    ``min_score``, nor a role noun before a name, nor a short number (rules 1, 2, 4 and 5
+    of the module's docstring).
     """
-    from hf_anon.words import closed_class_words
+    from hf_anon.names import is_person_noun
+    from hf_anon.words import is_closed_class
 
-    closed = closed_class_words()
     persons = label_set.person_labels
     forms: dict[str, Form] = {}
 
     def add(form: str, span: Span, genitive: bool) -> None:
         raw = " ".join(form.split())
-        if all(word.strip(".,;:'’\"„“").lower() in closed for word in raw.split()):
-            return  # `der`, `und`, `in der`: function words, never a name
+        if all(is_closed_class(word.lower()) for word in raw.split()):
+            return  # rule 1: `der`, `und`, `in der`: function words, never a name
+        cased = any(c.isupper() for c in raw) and " " not in raw  # rule 3: one word
         for variant in (raw, unicodedata.normalize("NFKC", raw)):
             informative = any(c.isalnum() for c in variant)  # `[…]` or `***` hides, not tells
-            if informative and len(variant.replace(" ", "")) >= MIN_FORM_CHARS:
-                forms.setdefault(variant, Form(span, genitive))
+            chars = len(variant.replace(" ", ""))
+            if variant.replace(" ", "").isdigit() and chars < MIN_NUMBER_CHARS:
+                continue  # `2024`: a year, not this date
+            if informative and chars >= MIN_FORM_CHARS:
+                forms.setdefault(variant, Form(span, genitive, cased))
 
     for span in spans:
+        if span.score is not None and span.score < min_score:
+            continue  # rule 2: a doubtful detection is replaced, never spread
         surface = text[span.start : span.end]
         is_name = span.label in persons
         add(surface, span, is_name)
         if not is_name:
-            continue
+            continue  # rule 4: other labels by their whole surface form only
         prefix, firsts, last, _ = parse_name(surface)
+        while firsts and is_person_noun(firsts[0]):
+            firsts = firsts[1:]  # `Mutter Katharina Moser`, `Familie Kowalczyk`
         add(surface[len(prefix) :], span, True)
         for part in re.split(r"[\s,\x00-\x1f\x7f]+", " ".join([*firsts, last])):
             for piece in dict.fromkeys((part, *part.split("-"))):
@@ -93,6 +147,15 @@ def protected_forms(
                 ):
                     add(piece, span, True)
     return forms
+
+
+def _after_person_word(text: str, start: int) -> bool:
+    """Whether a salutation, title or role noun stands right before ``start``
+    (``Herr weiß``, ``Dr. weiß``, ``Zeugin weiß``)."""
+    from hf_anon.names import is_person_noun
+
+    before = text[max(0, start - 60) : start].split()
+    return bool(before) and (is_person_noun(before[-1]) or before[-1].lower() in TITLES)
 
 
 # Trie leaves; tuples, so that they never collide with a character of a form.
@@ -150,8 +213,9 @@ class FormMatcher:
             else None
         )
 
-    def form_of(self, matched: str) -> Form | None:
-        """The form (and its span) a match of the pattern stands for."""
+    def form_of(self, matched: str, *, fallback: bool = True) -> Form | None:
+        """The form (and its span) a match of the pattern stands for; with ``fallback``
+        any form where the key does not tell (fail closed), else None."""
         key = form_key(matched)
         if key in self.keys:
             return self.keys[key]
@@ -161,15 +225,24 @@ class FormMatcher:
         if form is not None and form.genitive:
             return form
         # a case variant the key does not unify (`ß` against `ẞ`): any form, fail closed
-        return next(iter(self.keys.values()), None)
+        return next(iter(self.keys.values()), None) if fallback else None
 
-    def finditer(self, text: str, pos: int = 0, endpos: int | None = None):
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match]:
+        """Occurrences of protected forms in ``text[pos:endpos]``, without lower-case
+        readings of capitalised forms (rule 3 of the module's docstring)."""
         if self.pattern is None:
-            return iter(())
-        return self.pattern.finditer(text, pos, len(text) if endpos is None else endpos)
+            return
+        for match in self.pattern.finditer(text, pos, len(text) if endpos is None else endpos):
+            found = match.group(0)
+            if any(c.isupper() for c in found) or not any(c.isalpha() for c in found):
+                yield match
+                continue
+            form = self.form_of(found, fallback=False)
+            if form is None or not form.cased or _after_person_word(text, match.start()):
+                yield match
 
     def search(self, text: str) -> re.Match | None:
-        return None if self.pattern is None else self.pattern.search(text)
+        return next(self.finditer(text), None)
 
 
 def leak_targets(text: str, targets: Sequence[Target], matcher: FormMatcher) -> list[Target]:

@@ -17,7 +17,7 @@ from hf_anon.anonymize.types import Mention
 @dataclass
 class OperatorContext:
     """What operators share within one document: the text (its detection view, see
-    :func:`~hf_anon.anonymize.engine.detection_view`) and the sources of randomness.
+    :func:`~hf_anon.words.detection_view`) and the sources of randomness.
 
     :meth:`rng` gives a generator for a key: with a secret it is derived from
     ``HMAC-SHA256(secret, key)`` (equal in every document), otherwise from a per-document
