@@ -338,6 +338,16 @@ def _off_start(word: str, rest: Sequence[str], label: str, label_set: LabelSet) 
     return person and role and not word.endswith(",")  # not `Richter, Anna`
 
 
+def _after_person_noun(text: str, start: int) -> bool:
+    """Whether the word before ``start`` names a person by role or salutation: then a
+    role-like word is a surname (``Zeugen Richter``, ``Polizeibeamte Richter``, ``Herr
+    Koch``), not a role."""
+    from hf_anon.names import is_person_noun, words_before
+
+    before = words_before(text[max(0, start - 80) : start], 1)
+    return bool(before) and is_person_noun(before[0])
+
+
 def trim_edges(
     text: str, spans: Sequence[Span], label_set: LabelSet = DEFAULT_LABELS
 ) -> list[Span]:
@@ -362,7 +372,8 @@ def trim_edges(
       Brandstätters`` → ``Brandstätters``, ``Mutter Katharina Moser`` → ``Katharina
       Moser``, ``Familie Kowalczyk`` → ``Kowalczyk`` (:func:`hf_anon.names.is_person_noun`).
       A word followed by a comma is the surname of ``Richter, Anna`` and stays. A span of
-      role nouns alone (``der Kläger``) is no name and is dropped.
+      role nouns alone (``der Kläger``) is no name and is dropped, unless a role or
+      salutation stands right before it: then it is a surname (``Zeugen Richter``).
     - **Section headings** (``Tenor``, ``Gründe``) are cut off the start.
 
     - **Two expressions in one span** are split where a function word joins them
@@ -409,10 +420,12 @@ def trim_edges(
             first += 1
             while first < last and _ROMAN.fullmatch(word[first]):
                 first += 1
-        if first >= last or all(
+        if first >= last:
+            continue
+        if all(
             w.strip(_EDGE_PUNCT).lower() in ROLE_NOUNS or (person and is_person_noun(w))
             for w in word[first:last]
-        ):
+        ) and not (person and _after_person_noun(text, words[first][0])):
             continue  # a role noun is not a name (`der Kläger`, ANNOTATION.md)
         start, end = words[first][0], words[last - 1][1]
         if (start, end) == (span.start, span.end):

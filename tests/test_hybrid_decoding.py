@@ -53,6 +53,9 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("durch Richter von der Au entschieden", "von der Au", "nat-jur", ["von der Au"]),
         ("die Moderatorin Anne Will sagte", "Anne Will", "nat-name", ["Anne Will"]),
         ("Herr Weil und", "Weil", "nat-name", ["Weil"]),
+        # a role-like surname after a role is a name, not a role
+        ("dem vernommenen Zeugen Richter sowie", "Richter", "nat-name", ["Richter"]),
+        ("Der Kläger trägt die Kosten", "Kläger", "nat-name", []),
         ("Tenor\n\nDie Klage", "Tenor", "nat-name", []),
         ("Tenor\nI\nDer Beklagte", "Tenor\nI", "nat-name", []),
         ("GRÜNDE\nHans Huber", "GRÜNDE\nHans Huber", "nat-name", ["Hans Huber"]),
