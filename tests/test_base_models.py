@@ -19,7 +19,7 @@ import torch
 from tokenizers import normalizers
 from transformers import AutoModel, AutoTokenizer
 
-from hf_anon.base_models import (
+from hf_anon.corpora.base_models import (
     BaseModelError,
     ConversionReport,
     Encoder,

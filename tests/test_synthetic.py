@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from hf_anon.corpus import load_corpus
-from hf_anon.data import load_jsonl, validate_document
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.placeholders import looks_like_placeholder
-from hf_anon.surrogates import (
+from hf_anon.corpora.corpus import load_corpus
+from hf_anon.corpora.placeholders import looks_like_placeholder
+from hf_anon.corpora.surrogates import (
     MONTHS,
     PLATE_RE,
     VIN_RE,
     is_valid_iban,
     pseudonymize_documents,
 )
-from hf_anon.synthetic import Part, Writer, generate_document, generate_documents
+from hf_anon.corpora.synthetic import Part, Writer, generate_document, generate_documents
+from hf_anon.data import load_jsonl, validate_document
+from hf_anon.labels import DEFAULT_LABELS
 
 SCRIPT = Path(__file__).resolve().parents[1] / "datasets_scripts" / "generate_synthetic.py"
 OUTSIDE_AT_START = re.compile(r"(?:Herrn?|Frau|Dr\.|Prof\.|Az\.|Aktenzeichen|Rechtsanw|Richter)\b")

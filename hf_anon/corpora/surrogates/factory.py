@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from hf_anon.names import NAME_LOCALES, NAME_PARTICLES
-from hf_anon.surrogates.tables import (
+from hf_anon.corpora.surrogates.tables import (
     BRAND_WORDS,
     CAR_MODELS,
     COMPANY_WORDS,
@@ -42,6 +41,7 @@ from hf_anon.surrogates.tables import (
     VIN_ALPHABET,
     VIN_PREFIXES,
 )
+from hf_anon.names import NAME_LOCALES, NAME_PARTICLES
 
 
 @cache

@@ -1,5 +1,5 @@
 """LER mentions → spans in our labels: the mapping table and the span boundary rules
-(both documented in :mod:`hf_anon.ler`)."""
+(both documented in :mod:`hf_anon.corpora.ler`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from hf_anon.corpora.ler.conll import LerSentence, Mention
+from hf_anon.corpora.ler.detokenize import detokenize
+from hf_anon.corpora.placeholders.shapes import (
+    PART_EDGE_CHARS,
+    is_placeholder_mention,
+    placeholder_parts,
+)
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.ler.conll import LerSentence, Mention
-from hf_anon.ler.detokenize import detokenize
-from hf_anon.placeholders.shapes import PART_EDGE_CHARS, is_placeholder_mention, placeholder_parts
 from hf_anon.words import LEGAL_FORM_JOINERS, LEGAL_FORM_PAIRS, LEGAL_FORMS
 
 # --- classes and the mapping table ----------------------------------------------------

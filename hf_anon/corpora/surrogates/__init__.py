@@ -13,23 +13,22 @@ formats for everything else); :class:`Pseudonymizer` replaces the spans of a doc
 and returns a new document whose spans sit exactly on them. Both are deterministic:
 all randomness comes from one ``random.Random``.
 
-The package: :mod:`~hf_anon.surrogates.tables` (the word tables values are drawn from),
-:mod:`~hf_anon.surrogates.factory` (:class:`SurrogateFactory`),
-:mod:`~hf_anon.surrogates.namebook` (people's names in one document, :class:`NameBook`),
-:mod:`~hf_anon.surrogates.document` (what one document's surrogates share),
-:mod:`~hf_anon.surrogates.registry` (label → rule, :func:`register_surrogate`), one
-module of rules per kind of label (:mod:`~hf_anon.surrogates.persons`,
-:mod:`~hf_anon.surrogates.organizations`, :mod:`~hf_anon.surrogates.places`,
-:mod:`~hf_anon.surrogates.vehicles`, :mod:`~hf_anon.surrogates.courts`,
-:mod:`~hf_anon.surrogates.identifiers`, :mod:`~hf_anon.surrogates.dates`) and
-:mod:`~hf_anon.surrogates.pseudonymizer` (:class:`Pseudonymizer`).
+The package: :mod:`~hf_anon.corpora.surrogates.tables` (the word tables values are drawn from),
+:mod:`~hf_anon.corpora.surrogates.factory` (:class:`SurrogateFactory`),
+:mod:`~hf_anon.corpora.surrogates.namebook` (people's names in one document, :class:`NameBook`),
+:mod:`~hf_anon.corpora.surrogates.document` (what one document's surrogates share),
+:mod:`~hf_anon.corpora.surrogates.registry` (label → rule, :func:`register_surrogate`), one
+module of rules per kind of label (:mod:`~hf_anon.corpora.surrogates.persons`,
+:mod:`~hf_anon.corpora.surrogates.organizations`, :mod:`~hf_anon.corpora.surrogates.places`,
+:mod:`~hf_anon.corpora.surrogates.vehicles`, :mod:`~hf_anon.corpora.surrogates.courts`,
+:mod:`~hf_anon.corpora.surrogates.identifiers`, :mod:`~hf_anon.corpora.surrogates.dates`) and
+:mod:`~hf_anon.corpora.surrogates.pseudonymizer` (:class:`Pseudonymizer`).
 """
 
 # The rule modules register themselves on import (one per kind of label).
-# moved to hf_anon.names and hf_anon.placeholders (kept importable from here)
-from hf_anon.names import NAME_LOCALES, genitive
-from hf_anon.placeholders.shapes import looks_like_placeholder, placeholder_kind
-from hf_anon.surrogates import (  # noqa: F401
+# moved to hf_anon.names and hf_anon.corpora.placeholders (kept importable from here)
+from hf_anon.corpora.placeholders.shapes import looks_like_placeholder, placeholder_kind
+from hf_anon.corpora.surrogates import (  # noqa: F401
     courts,
     dates,
     identifiers,
@@ -38,18 +37,18 @@ from hf_anon.surrogates import (  # noqa: F401
     places,
     vehicles,
 )
-from hf_anon.surrogates.document import DocumentSurrogates
-from hf_anon.surrogates.factory import (
+from hf_anon.corpora.surrogates.document import DocumentSurrogates
+from hf_anon.corpora.surrogates.factory import (
     PersonName,
     SurrogateFactory,
     format_date,
     iban_check_digits,
     is_valid_iban,
 )
-from hf_anon.surrogates.namebook import NameBook, NameMention
-from hf_anon.surrogates.pseudonymizer import Pseudonymizer, pseudonymize_documents
-from hf_anon.surrogates.registry import SURROGATES, register_surrogate, supported_labels
-from hf_anon.surrogates.tables import (
+from hf_anon.corpora.surrogates.namebook import NameBook, NameMention
+from hf_anon.corpora.surrogates.pseudonymizer import Pseudonymizer, pseudonymize_documents
+from hf_anon.corpora.surrogates.registry import SURROGATES, register_surrogate, supported_labels
+from hf_anon.corpora.surrogates.tables import (
     DATE_STYLES,
     GENDERS,
     LANDGERICHTE,
@@ -58,6 +57,7 @@ from hf_anon.surrogates.tables import (
     PLATE_RE,
     VIN_RE,
 )
+from hf_anon.names import NAME_LOCALES, genitive
 
 #: Labels the :class:`Pseudonymizer` knows how to fill (the default label set).
 SUPPORTED_LABELS = supported_labels()

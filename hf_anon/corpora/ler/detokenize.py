@@ -1,4 +1,5 @@
-"""LER's tokens → natural text with the offsets of every token (rules in :mod:`hf_anon.ler`)."""
+"""LER's tokens → natural text with the offsets of every token (rules in
+:mod:`hf_anon.corpora.ler`)."""
 
 from __future__ import annotations
 

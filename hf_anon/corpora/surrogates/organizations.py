@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hf_anon.placeholders.shapes import nfkc, placeholder_kind
-from hf_anon.surrogates.registry import Rule, register_surrogate
-from hf_anon.surrogates.tables import (
+from hf_anon.corpora.placeholders.shapes import nfkc, placeholder_kind
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
+from hf_anon.corpora.surrogates.tables import (
     LEGAL_FORM_AFTER,
 )
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 @register_surrogate("jur-name")

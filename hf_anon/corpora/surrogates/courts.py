@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hf_anon.placeholders.shapes import nfkc
-from hf_anon.surrogates.identifiers import redigit
-from hf_anon.surrogates.registry import Rule, register_surrogate
-from hf_anon.surrogates.tables import COURT_KINDS, LANDGERICHTE
+from hf_anon.corpora.placeholders.shapes import nfkc
+from hf_anon.corpora.surrogates.identifiers import redigit
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
+from hf_anon.corpora.surrogates.tables import COURT_KINDS, LANDGERICHTE
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 @register_surrogate("court-name")

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from hf_anon.corpora.ler.conll import Anomalies, split_lines
+from hf_anon.corpora.ler.detokenize import detokenize
 from hf_anon.data import Document
-from hf_anon.ler.conll import Anomalies, split_lines
-from hf_anon.ler.detokenize import detokenize
 
 # --- raw TimeML text ------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ ANNOTATION.md: titles, roles, legal forms and ``Az.`` stay outside, a genitive `
 inside, date and attached time form one span. Text is built by appending pieces, and a
 span is recorded when its piece is appended, so offsets are exact by construction.
 
-Values come from :class:`hf_anon.surrogates.SurrogateFactory`. Risk is the label's
+Values come from :class:`hf_anon.corpora.surrogates.SurrogateFactory`. Risk is the label's
 usual risk except for these rules, taken from the annotated dev decisions:
 
 - ``date-fact`` is ``low`` for interest start dates, billing periods and payment
@@ -28,9 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.surrogates import (
+from hf_anon.corpora.surrogates import (
     DATE_STYLES,
     LANDGERICHTE,
     MONTHS,
@@ -39,6 +37,8 @@ from hf_anon.surrogates import (
     format_date,
     genitive,
 )
+from hf_anon.data import Document, Span
+from hf_anon.labels import DEFAULT_LABELS
 
 DOMAINS = ("mietrecht", "verkehrsrecht")
 

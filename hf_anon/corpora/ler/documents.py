@@ -7,19 +7,19 @@ from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.ler.conll import LER_CLASSES, Anomalies, LerSentence
-from hf_anon.ler.detokenize import detokenize
-from hf_anon.ler.mapping import (
+from hf_anon.corpora.ler.conll import LER_CLASSES, Anomalies, LerSentence
+from hf_anon.corpora.ler.detokenize import detokenize
+from hf_anon.corpora.ler.mapping import (
     LER_CLASS_MAPPING,
     SpanCandidate,
     map_mention,
     mention_spans,
     should_pseudonymize,
 )
-from hf_anon.ler.timeml import RawLine
-from hf_anon.placeholders.shapes import is_placeholder_mention
+from hf_anon.corpora.ler.timeml import RawLine
+from hf_anon.corpora.placeholders.shapes import is_placeholder_mention
+from hf_anon.data import Document, Span
+from hf_anon.labels import DEFAULT_LABELS, LabelSet
 
 # --- statistics -----------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ def ler_placeholder_key(
 
     Same ids and texts as :func:`ler_documents` with the same arguments; spans have a
     label and no risk (save with ``spans_key="placeholders"``). Only person, company
-    and address classes (:data:`~hf_anon.ler.mapping.KEY_CLASSES`) contribute:
+    and address classes (:data:`~hf_anon.corpora.ler.mapping.KEY_CLASSES`) contribute:
     ``Herrn G.`` → ``G.`` (``nat-name``), ``X GmbH`` → ``X`` (``jur-name``), ``A-Straße``
     (``address-name``).
     """
@@ -236,11 +236,11 @@ def pseudonymize_ler(
 ) -> list[Document]:
     """Replace placeholder spans by realistic surrogates (which: :func:`should_pseudonymize`).
 
-    Uses :class:`hf_anon.surrogates.Pseudonymizer` (one for all documents, so the run
+    Uses :class:`hf_anon.corpora.surrogates.Pseudonymizer` (one for all documents, so the run
     is reproducible from ``seed``); other spans are kept verbatim with shifted offsets.
     Id, domain and meta are kept.
     """
-    from hf_anon.surrogates import Pseudonymizer
+    from hf_anon.corpora.surrogates import Pseudonymizer
 
     pseudonymizer = Pseudonymizer(seed)
     out = []

@@ -20,8 +20,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from hf_anon.corpora.surrogates import MONTHS, format_date
 from hf_anon.data import Document
-from hf_anon.surrogates import MONTHS, format_date
 
 # -- length-preserving capitals ------------------------------------------------------------
 

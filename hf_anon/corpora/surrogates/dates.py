@@ -7,13 +7,13 @@ import datetime as dt
 import re
 from typing import TYPE_CHECKING
 
-from hf_anon.placeholders.shapes import ELLIPSIS_RUN, has_mask, nfkc
-from hf_anon.surrogates.factory import format_date
-from hf_anon.surrogates.registry import Rule, register_surrogate
-from hf_anon.surrogates.tables import MONTHS
+from hf_anon.corpora.placeholders.shapes import ELLIPSIS_RUN, has_mask, nfkc
+from hf_anon.corpora.surrogates.factory import format_date
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
+from hf_anon.corpora.surrogates.tables import MONTHS
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 NUMERIC_DATE = re.compile(

@@ -7,14 +7,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 
+from hf_anon.corpora.placeholders.shapes import nfkc, placeholder_kind
+from hf_anon.corpora.surrogates.factory import SurrogateFactory
+from hf_anon.corpora.surrogates.namebook import NameBook, NameMention, name_mention
+from hf_anon.corpora.surrogates.registry import SURROGATES, supported_labels
+from hf_anon.corpora.surrogates.tables import DATE_STYLES
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.names import gender_after, gender_cue, split_name, split_titles, words_before
-from hf_anon.placeholders.shapes import nfkc, placeholder_kind
-from hf_anon.surrogates.factory import SurrogateFactory
-from hf_anon.surrogates.namebook import NameBook, NameMention, name_mention
-from hf_anon.surrogates.registry import SURROGATES, supported_labels
-from hf_anon.surrogates.tables import DATE_STYLES
 
 
 class DocumentSurrogates:
@@ -24,8 +24,8 @@ class DocumentSurrogates:
     ``spans`` (sorted) and ``labels`` (one per span: the label to fill, ``unknown``
     already resolved) describe the document; :meth:`surrogate` gives span ``i`` its
     value. Names of people (the person labels of ``label_set``) are rendered by the
-    :class:`~hf_anon.surrogates.namebook.NameBook` ``names`` after :meth:`read_names`;
-    every other label by its rule in :data:`~hf_anon.surrogates.registry.SURROGATES`.
+    :class:`~hf_anon.corpora.surrogates.namebook.NameBook` ``names`` after :meth:`read_names`;
+    every other label by its rule in :data:`~hf_anon.corpora.surrogates.registry.SURROGATES`.
     The rules keep their per-document state here: ``address_kinds`` (span → what kind of
     address), ``dates`` (span → the date drawn and its style, so that a range ends after
     it starts), ``last_dates`` (label → the latest date of the facts or proceedings).

@@ -108,10 +108,10 @@ applied regardless, so the result does not depend on that.
 
 Placeholders
 ------------
-:func:`~hf_anon.placeholders.shapes.is_placeholder_mention` is a shape rule on a
-mention's text (in :mod:`hf_anon.placeholders.shapes`, independent of the context-based
-detector of :mod:`hf_anon.placeholders`): every whitespace-separated part is a
-placeholder part (:func:`~hf_anon.placeholders.shapes.is_placeholder_part`: ``G.``,
+:func:`~hf_anon.corpora.placeholders.shapes.is_placeholder_mention` is a shape rule on a
+mention's text (in :mod:`hf_anon.corpora.placeholders.shapes`, independent of the context-based
+detector of :mod:`hf_anon.corpora.placeholders`): every whitespace-separated part is a
+placeholder part (:func:`~hf_anon.corpora.placeholders.shapes.is_placeholder_part`: ``G.``,
 ``A``, ``B1``, ``Ts.``, ``A. B.``, ``A-Straße``, ``…``, ``K…``, ``Xxxxx``, ``Ａ``), where a
 lower-case word right after a placeholder part continues it (``K. straße``).
 :func:`ler_placeholder_key` keeps these parts of sensitive person, company and address
@@ -135,15 +135,15 @@ TIMEX3 ``DATE`` stretches are kept as ``meta["timex_dates"]`` (``[start, end]``
 characters); they come from an automatic tagger and include docket numbers read as
 years (the ``1725`` of ``1 K 1725/14``).
 
-The package: :mod:`~hf_anon.ler.conll` (reading CoNLL, :class:`Anomalies`),
-:mod:`~hf_anon.ler.detokenize`, :mod:`~hf_anon.ler.mapping` (the two tables above),
-:mod:`~hf_anon.ler.documents` (sentences → documents, key, pseudonyms) and
-:mod:`~hf_anon.ler.timeml` (the raw text).
+The package: :mod:`~hf_anon.corpora.ler.conll` (reading CoNLL, :class:`Anomalies`),
+:mod:`~hf_anon.corpora.ler.detokenize`, :mod:`~hf_anon.corpora.ler.mapping` (the two tables above),
+:mod:`~hf_anon.corpora.ler.documents` (sentences → documents, key, pseudonyms) and
+:mod:`~hf_anon.corpora.ler.timeml` (the raw text).
 """
 
-from hf_anon.ler.conll import LER_CLASSES, Anomalies, LerSentence, Mention, read_conll
-from hf_anon.ler.detokenize import detokenize
-from hf_anon.ler.documents import (
+from hf_anon.corpora.ler.conll import LER_CLASSES, Anomalies, LerSentence, Mention, read_conll
+from hf_anon.corpora.ler.detokenize import detokenize
+from hf_anon.corpora.ler.documents import (
     ConvertedSentence,
     LerStats,
     RawLocation,
@@ -157,7 +157,7 @@ from hf_anon.ler.documents import (
     locate_sentences,
     pseudonymize_ler,
 )
-from hf_anon.ler.mapping import (
+from hf_anon.corpora.ler.mapping import (
     KEY_CLASSES,
     LER_CLASS_MAPPING,
     PSEUDONYMIZED_LABELS,
@@ -167,7 +167,7 @@ from hf_anon.ler.mapping import (
     mention_spans,
     should_pseudonymize,
 )
-from hf_anon.ler.timeml import (
+from hf_anon.corpora.ler.timeml import (
     RawLine,
     Timex,
     court_of,
@@ -182,8 +182,8 @@ from hf_anon.ler.timeml import (
     save_raw_jsonl,
 )
 
-# moved to hf_anon.placeholders (kept importable from here)
-from hf_anon.placeholders.shapes import (
+# moved to hf_anon.corpora.placeholders (kept importable from here)
+from hf_anon.corpora.placeholders.shapes import (
     is_placeholder_mention,
     is_placeholder_part,
     placeholder_parts,

@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from hf_anon.placeholders.shapes import ELLIPSIS_RUN, LETTER_PLACE, has_mask, nfkc
-from hf_anon.surrogates.registry import Rule, register_surrogate
+from hf_anon.corpora.placeholders.shapes import ELLIPSIS_RUN, LETTER_PLACE, has_mask, nfkc
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 def address_kind(doc: DocumentSurrogates, i: int) -> str:

@@ -18,13 +18,13 @@ it most likely hides from context cues (``Herr`` → ``nat-name``, ``Rechtsanwal
 ``nat-jur``, ``GmbH`` → ``jur-name``, ``Kennzeichen`` → ``car-idx``, …) or
 ``unknown``.
 
-The package: :mod:`~hf_anon.placeholders.shapes` (every placeholder shape, also those
-the surrogates and the LER import read), :mod:`~hf_anon.placeholders.cues` (the words
-around a placeholder), :mod:`~hf_anon.placeholders.detector` (the method above) and
-:mod:`~hf_anon.placeholders.scoring` (against a key, seed 000 table 6.1).
+The package: :mod:`~hf_anon.corpora.placeholders.shapes` (every placeholder shape, also those
+the surrogates and the LER import read), :mod:`~hf_anon.corpora.placeholders.cues` (the words
+around a placeholder), :mod:`~hf_anon.corpora.placeholders.detector` (the method above) and
+:mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1).
 """
 
-from hf_anon.placeholders.detector import (
+from hf_anon.corpora.placeholders.detector import (
     UNKNOWN,
     Candidate,
     Element,
@@ -38,8 +38,8 @@ from hf_anon.placeholders.detector import (
     placeholder_spans,
     split_elements,
 )
-from hf_anon.placeholders.scoring import DetectorScores, score_placeholders
-from hf_anon.placeholders.shapes import (
+from hf_anon.corpora.placeholders.scoring import DetectorScores, score_placeholders
+from hf_anon.corpora.placeholders.shapes import (
     has_mask,
     is_placeholder_mention,
     is_placeholder_part,

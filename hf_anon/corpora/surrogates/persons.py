@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from hf_anon.corpora.surrogates.dates import date_surrogate
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
 from hf_anon.names import gender_near
-from hf_anon.surrogates.dates import date_surrogate
-from hf_anon.surrogates.registry import Rule, register_surrogate
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 @register_surrogate("nat-idx")

@@ -7,11 +7,11 @@ import random
 import re
 from typing import TYPE_CHECKING
 
-from hf_anon.placeholders.shapes import has_mask, nfkc
-from hf_anon.surrogates.registry import Rule, register_surrogate
+from hf_anon.corpora.placeholders.shapes import has_mask, nfkc
+from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 
 def redigit(rng: random.Random, text: str) -> str:

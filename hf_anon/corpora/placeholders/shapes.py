@@ -3,17 +3,17 @@
 Three readers of placeholders use them, each for its own purpose, so each has its own
 table below (the shapes differ where the purposes do):
 
-- **Elements of published decisions** (:mod:`hf_anon.placeholders.detector`): the
+- **Elements of published decisions** (:mod:`hf_anon.corpora.placeholders.detector`): the
   whitespace-separated elements of a decision (``…``, ``H...``, ``Xxxxx``,
   ``xx.xx.2016``, ``A.``, ``A-Straße``, ``a@x.de``, ``Ａ``); an ellipsis is three dots or
   ``…`` there (two dots end abbreviations). Whether a *potential* shape (a single letter)
   is a placeholder, the detector's context rules decide.
 - **Tokens of spans to replace** (:func:`placeholder_kind`, :func:`has_mask`,
-  :func:`looks_like_placeholder`, read by :mod:`hf_anon.surrogates`): what kind of
+  :func:`looks_like_placeholder`, read by :mod:`hf_anon.corpora.surrogates`): what kind of
   placeholder a token of a span is, so that its surrogate keeps the shape (``A.`` is the
   initial of a person, ``xx.xx.2016`` keeps its year); two dots count as a mask here.
 - **Parts of LER mentions** (:func:`is_placeholder_part`, :func:`placeholder_parts`,
-  :func:`is_placeholder_mention`, read by :mod:`hf_anon.ler`): a rule on the words of a
+  :func:`is_placeholder_mention`, read by :mod:`hf_anon.corpora.ler`): a rule on the words of a
   tagged mention, without context (``G.``, ``B1``, ``Ts.``, ``A.B.``, ``K…``).
 """
 

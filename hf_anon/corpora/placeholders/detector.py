@@ -1,8 +1,9 @@
 """The placeholder detector: published decisions → placeholder spans and their likely labels.
 
 The method is the seed's (section 5.3.2 and appendix A.1), described in
-:mod:`hf_anon.placeholders`. Shapes come from :mod:`hf_anon.placeholders.shapes`, the
-words around a placeholder from :mod:`hf_anon.placeholders.cues`.
+:mod:`hf_anon.corpora.placeholders`. Shapes come from
+:mod:`hf_anon.corpora.placeholders.shapes`, the words around a placeholder from
+:mod:`hf_anon.corpora.placeholders.cues`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from hf_anon.data import Document, Span
-from hf_anon.names import TITLES
-from hf_anon.placeholders.cues import (
+from hf_anon.corpora.placeholders.cues import (
     ABBREVIATIONS,
     ADDRESS_IDX_CUES,
     ARTICLES,
@@ -39,7 +38,7 @@ from hf_anon.placeholders.cues import (
     ROLE_ENDINGS,
     SIGNATURE_WORDS,
 )
-from hf_anon.placeholders.shapes import (
+from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
     RE_BRACKET_MASK,
     RE_DIGITISH,
@@ -67,6 +66,8 @@ from hf_anon.placeholders.shapes import (
     RE_YEAR,
     RE_ZERO_DATE,
 )
+from hf_anon.data import Document, Span
+from hf_anon.names import TITLES
 from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES
 
 UNKNOWN = "unknown"

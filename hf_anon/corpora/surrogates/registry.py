@@ -1,6 +1,6 @@
 """The per-label surrogate rules: a table from label to the function that fills it.
 
-A rule reads span ``i`` of a :class:`~hf_anon.surrogates.document.DocumentSurrogates`
+A rule reads span ``i`` of a :class:`~hf_anon.corpora.surrogates.document.DocumentSurrogates`
 (its text, the words around it, the other spans) and returns a consistency key and a
 value maker: spans with equal keys get one value (None: a value of its own), and the
 maker draws a candidate, which the document checks against the original and the label's
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from hf_anon.labels import DEFAULT_LABELS
 
 if TYPE_CHECKING:
-    from hf_anon.surrogates.document import DocumentSurrogates
+    from hf_anon.corpora.surrogates.document import DocumentSurrogates
 
 #: What a rule returns: the consistency key (None: no sharing) and the value maker.
 Rule = tuple[str | None, Callable[[], str]]
