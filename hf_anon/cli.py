@@ -5,9 +5,9 @@ rename or remove them. Invalid input ends with exit code 2 and a one-line messag
 
 Each sub-command is a ``cmd_<name>`` function and an ``add_<name>_parser`` beside it
 that registers its options; :data:`PARSERS` lists them. ``anonymize`` lives in
-:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.corpora.base_models`; the flags several
-commands share are in :mod:`hf_anon.arguments`, the input files are read by
-:mod:`hf_anon.readers`.
+:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.corpora.base_models.cli`; the
+flags several commands share are in :mod:`hf_anon.arguments`, the input files are read
+by :mod:`hf_anon.readers`.
 """
 
 from __future__ import annotations
