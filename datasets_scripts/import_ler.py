@@ -2,11 +2,12 @@
 
 Reads ``ler_dev.conll`` (→ split ``train``) and ``ler_test.conll`` (→ split ``test``,
 kept apart because we evaluate on it later), maps LER's 19 classes to our labels with
-the table in :mod:`hf_anon.corpora.ler`, adjusts span boundaries to ANNOTATION.md, replaces
-placeholder mentions (``Herrn G.``, ``X GmbH``) by realistic surrogates unless
-``--no-pseudonymize``, and saves a ``datasets.DatasetDict`` with
-:func:`hf_anon.corpora.corpus.save_corpus`. Optionally also writes the placeholder key from
-LER's tags (``--key-jsonl``) and the raw TimeML text as decisions (``--raw-jsonl``).
+the table in :mod:`hf_anon.corpora.ler`, adjusts span boundaries to the annotation
+guidelines (``../shared/ANNOTATION.md``), replaces placeholder mentions (``Herrn G.``,
+``X GmbH``) by realistic surrogates unless ``--no-pseudonymize``, and saves a
+``datasets.DatasetDict`` with :func:`hf_anon.corpora.corpus.save_corpus`. Optionally also
+writes the placeholder key from LER's tags (``--key-jsonl``) and the raw TimeML text as
+decisions (``--raw-jsonl``).
 
 Example (from the project root)::
 
