@@ -5,7 +5,7 @@
         [--backend torch onnx onnx-int8 ...]
 
 Measures, in one run and on the same long documents (synthetic decisions from
-``hf_anon.synthetic``, joined to about ``--chars`` characters each):
+``hf_anon.corpora.synthetic``, joined to about ``--chars`` characters each):
 
 - (a) hf-anon: ``Anonymizer.detect`` (windows of all documents batched by length,
   ``torch.inference_mode``) and ``Anonymizer.anonymize`` (detection plus the leak check,
@@ -55,7 +55,7 @@ def tiny_model(out: Path, texts: list[str]) -> Path:
 
 def long_documents(n: int, chars: int, seed: int = 0) -> list[str]:
     """``n`` documents of at least ``chars`` characters: synthetic decisions joined."""
-    from hf_anon.synthetic import generate_document
+    from hf_anon.corpora.synthetic import generate_document
 
     texts, index = [], 1
     for _ in range(n):

@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from hf_anon.corpus import save_corpus, split_documents, without_offset_fields
-from hf_anon.ler import read_raw_timex
-from hf_anon.placeholders import annotate_placeholders
-from hf_anon.surrogates import Pseudonymizer
+from hf_anon.corpora.corpus import save_corpus, split_documents, without_offset_fields
+from hf_anon.corpora.ler import read_raw_timex
+from hf_anon.corpora.placeholders import annotate_placeholders
+from hf_anon.corpora.surrogates import Pseudonymizer
 
 
 def main() -> int:

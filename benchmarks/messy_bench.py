@@ -162,7 +162,7 @@ def _mess(text: str, rng: random.Random, case: Case, forced: tuple[str, ...] = (
 def make_corpus(folder: Path, n: int, seed: int = 0) -> list[Case]:
     """``n`` files under ``folder``: most are decisions with injected names, some empty or
     whitespace only, a few invalid UTF-8. Returns what was written."""
-    from hf_anon.synthetic import generate_document
+    from hf_anon.corpora.synthetic import generate_document
 
     rng = random.Random(f"messy {seed}")
     folder.mkdir(parents=True, exist_ok=True)

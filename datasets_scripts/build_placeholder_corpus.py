@@ -16,15 +16,15 @@ import sys
 import time
 from collections import Counter
 
-from hf_anon.corpus import (
+from hf_anon.corpora.corpus import (
     corpus_script_parser,
     corpus_statistics,
     format_statistics,
     read_decisions,
     write_corpus,
 )
+from hf_anon.corpora.placeholders import UNKNOWN, annotate_placeholders
 from hf_anon.data import ValidationError
-from hf_anon.placeholders import UNKNOWN, annotate_placeholders
 
 
 def main(argv: list[str] | None = None) -> int:

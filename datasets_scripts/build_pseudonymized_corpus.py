@@ -2,8 +2,8 @@
 
     python datasets_scripts/build_pseudonymized_corpus.py DECISIONS... --output DIR
 
-Finds the placeholders of each decision (hf_anon.placeholders) and replaces them with
-realistic, consistent surrogates of the label they hide (hf_anon.surrogates): "Herr A."
+Finds the placeholders of each decision (hf_anon.corpora.placeholders) and replaces them with
+realistic, consistent surrogates of the label they hide (hf_anon.corpora.surrogates): "Herr A."
 … "A." becomes "Herr Kemal Aydın" … "Aydın", "X-Straße 1" a street with a house
 number, "xx.xx.2016" a date in 2016. The surrogates' character ranges are the gold
 spans (risk: the label's usual risk). Input fields that hold character offsets
@@ -21,7 +21,7 @@ from collections import Counter
 
 from tqdm.auto import tqdm
 
-from hf_anon.corpus import (
+from hf_anon.corpora.corpus import (
     corpus_script_parser,
     corpus_statistics,
     format_statistics,
@@ -29,10 +29,10 @@ from hf_anon.corpus import (
     without_offset_fields,
     write_corpus,
 )
+from hf_anon.corpora.placeholders import UNKNOWN, annotate_placeholders
+from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import ValidationError
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.placeholders import UNKNOWN, annotate_placeholders
-from hf_anon.surrogates import Pseudonymizer
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,8 +7,8 @@ Reads ``../shared/data/real/decisions.jsonl.gz`` and the raw LER decisions
 (``../shared/data/ler/raw/``), leaves out every decision of the hand-annotated gold set
 (``data/real/annotation/selection.jsonl``), and labels the rest in two ways:
 
-- **placeholders** (hf_anon.placeholders) are replaced by consistent surrogates
-  (hf_anon.surrogates): exact spans of what the court hid;
+- **placeholders** (hf_anon.corpora.placeholders) are replaced by consistent surrogates
+  (hf_anon.corpora.surrogates): exact spans of what the court hid;
 - **clear text** that courts leave visible (dates, times, dockets, courts of this case,
   judges and lawyers after their titles, identifiers) is labelled by the deterministic
   recognizers of hf_anon.recognizers, where they do not touch a placeholder.
@@ -33,12 +33,17 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from hf_anon.corpus import add_corpus_arguments, corpus_statistics, format_statistics, write_corpus
+from hf_anon.corpora.corpus import (
+    add_corpus_arguments,
+    corpus_statistics,
+    format_statistics,
+    write_corpus,
+)
+from hf_anon.corpora.ler import raw_files, read_raw_timex
+from hf_anon.corpora.placeholders import placeholder_spans
+from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import Document, Span
-from hf_anon.ler import raw_files, read_raw_timex
-from hf_anon.placeholders import placeholder_spans
 from hf_anon.recognizers import RECOGNIZERS, resolve_overlaps
-from hf_anon.surrogates import Pseudonymizer
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -2,13 +2,13 @@
 
 The annotation lives in ``data/real/annotation/`` (see its ``GUIDE.md``):
 ``selection.jsonl`` holds the published texts, ``pass1/`` the first annotation pass and
-``pass2/`` the review of it, one :mod:`hf_anon.markup` file per decision.
+``pass2/`` the review of it, one :mod:`hf_anon.corpora.markup` file per decision.
 
 ``--check FILE...`` validates marked files as an annotator works (markup, labels,
 risks, and that the published text comes back character for character). Without it,
 the script builds from the pass-2 files
 
-- ``data/real/{validation,test}.jsonl``: gold (filled text, spans; ANNOTATION.md format),
+- ``data/real/{validation,test}.jsonl``: gold (filled text, spans; the README's Data format),
 - ``data/real/{validation,test}.key.jsonl``: the placeholder key (published text,
   ``placeholders``, ``kept``; the format of ``dev/anonymized.jsonl``),
 - ``data/real/statistics.json``: counts by label and risk, and the agreement between the
@@ -30,8 +30,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from hf_anon.corpora.markup import MarkupError, markup_file_name, parse_markup
 from hf_anon.data import Document, load_jsonl, save_jsonl
-from hf_anon.markup import MarkupError, markup_file_name, parse_markup
 from hf_anon.metrics import score_documents
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,12 +4,12 @@
 
 Writes Amtsgericht decisions and passages in tenancy and traffic cases (Rubrum with
 parties, addresses and lawyers, Tenor, facts with flats, floors, plates, VINs, IBANs,
-phone numbers, dates; Rechtsbehelfsbelehrung, signatures) from hf_anon.synthetic, with
+phone numbers, dates; Rechtsbehelfsbelehrung, signatures) from hf_anon.corpora.synthetic, with
 exact gold spans, labels and risks. The same --seed gives the same corpus; document k
 depends only on the seed and k. Nothing is downloaded.
 
 With --augment each decision is also varied as real published ones are
-(hf_anon.augment): hard-negative paragraphs (cited precedents, publication references,
+(hf_anon.corpora.augment): hard-negative paragraphs (cited precedents, publication references,
 commentaries, statutes, authorities without a place, drugs and body parts), a head or a
 whole decision in capitals, hard line breaks and hyphenated words.
 """
@@ -23,9 +23,14 @@ import time
 
 from tqdm.auto import tqdm
 
-from hf_anon.augment import augment
-from hf_anon.corpus import add_corpus_arguments, corpus_statistics, format_statistics, write_corpus
-from hf_anon.synthetic import generate_document
+from hf_anon.corpora.augment import augment
+from hf_anon.corpora.corpus import (
+    add_corpus_arguments,
+    corpus_statistics,
+    format_statistics,
+    write_corpus,
+)
+from hf_anon.corpora.synthetic import generate_document
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,11 +2,12 @@
 
 Reads ``ler_dev.conll`` (→ split ``train``) and ``ler_test.conll`` (→ split ``test``,
 kept apart because we evaluate on it later), maps LER's 19 classes to our labels with
-the table in :mod:`hf_anon.ler`, adjusts span boundaries to ANNOTATION.md, replaces
-placeholder mentions (``Herrn G.``, ``X GmbH``) by realistic surrogates unless
-``--no-pseudonymize``, and saves a ``datasets.DatasetDict`` with
-:func:`hf_anon.corpus.save_corpus`. Optionally also writes the placeholder key from
-LER's tags (``--key-jsonl``) and the raw TimeML text as decisions (``--raw-jsonl``).
+the table in :mod:`hf_anon.corpora.ler`, adjusts span boundaries to the annotation
+guidelines (``../shared/ANNOTATION.md``), replaces placeholder mentions (``Herrn G.``,
+``X GmbH``) by realistic surrogates unless ``--no-pseudonymize``, and saves a
+``datasets.DatasetDict`` with :func:`hf_anon.corpora.corpus.save_corpus`. Optionally also
+writes the placeholder key from LER's tags (``--key-jsonl``) and the raw TimeML text as
+decisions (``--raw-jsonl``).
 
 Example (from the project root)::
 
@@ -25,9 +26,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from hf_anon.corpus import corpus_statistics, format_statistics, save_corpus
-from hf_anon.data import Document, save_jsonl
-from hf_anon.ler import (
+from hf_anon.corpora.corpus import corpus_statistics, format_statistics, save_corpus
+from hf_anon.corpora.ler import (
     Anomalies,
     LerStats,
     RawLine,
@@ -42,6 +42,7 @@ from hf_anon.ler import (
     read_raw_lines,
     save_raw_jsonl,
 )
+from hf_anon.data import Document, save_jsonl
 
 SPLITS = {"train": "ler_dev.conll", "test": "ler_test.conll"}
 ID_PREFIX = {"train": "dev", "test": "test"}
@@ -170,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 splits[split] = pseudonymize_ler(progress, args.seed, stats)
         except ImportError as err:
             print(
-                f"error: pseudonymization needs hf_anon.surrogates.Pseudonymizer ({err}); "
+                f"error: pseudonymization needs hf_anon.corpora.surrogates.Pseudonymizer ({err}); "
                 "run with --no-pseudonymize to keep the placeholders",
                 file=sys.stderr,
             )

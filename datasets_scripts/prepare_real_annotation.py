@@ -6,8 +6,9 @@ and stops when they are missing), draws a stratified, seeded sample over court t
 
 - ``OUT/selection.jsonl``: the published texts with source, court, court type, domain
   and licence (the texts the annotation must give back character for character);
-- ``OUT/pass1/<name>.txt``: each text in :mod:`hf_anon.markup`, its placeholders found
-  by :mod:`hf_anon.placeholders` and filled by the :class:`~hf_anon.surrogates.Pseudonymizer`.
+- ``OUT/pass1/<name>.txt``: each text in :mod:`hf_anon.corpora.markup`, its placeholders
+  found by :mod:`hf_anon.corpora.placeholders` and filled by the
+  :class:`~hf_anon.corpora.surrogates.Pseudonymizer`.
   Clear text is left unmarked on purpose: the annotators mark it themselves, so that the
   clear-text rules of ``build_real_corpus.py`` can be measured against labels they did
   not produce.
@@ -26,11 +27,11 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from hf_anon.corpora.ler import raw_files, read_raw_timex
+from hf_anon.corpora.markup import markup_file_name, to_markup
+from hf_anon.corpora.placeholders import placeholder_spans
+from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import Document, Span
-from hf_anon.ler import raw_files, read_raw_timex
-from hf_anon.markup import markup_file_name, to_markup
-from hf_anon.placeholders import placeholder_spans
-from hf_anon.surrogates import Pseudonymizer
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

@@ -5,9 +5,9 @@ rename or remove them. Invalid input ends with exit code 2 and a one-line messag
 
 Each sub-command is a ``cmd_<name>`` function and an ``add_<name>_parser`` beside it
 that registers its options; :data:`PARSERS` lists them. ``anonymize`` lives in
-:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.base_models`; the flags several
-commands share are in :mod:`hf_anon.arguments`, the input files are read by
-:mod:`hf_anon.readers`.
+:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.corpora.base_models.cli`; the
+flags several commands share are in :mod:`hf_anon.arguments`, the input files are read
+by :mod:`hf_anon.readers`.
 """
 
 from __future__ import annotations
@@ -32,12 +32,17 @@ from hf_anon.arguments import (
     decoding_kwargs,
     recognizer_choice,
 )
-from hf_anon.base_models import add_base_model_parser
 from hf_anon.batch import add_anonymize_parser
+from hf_anon.corpora.base_models import add_base_model_parser
+from hf_anon.corpora.placeholders import (
+    UNKNOWN,
+    DetectorScores,
+    placeholder_spans,
+    score_placeholders,
+)
 from hf_anon.data import Document, ValidationError, load_jsonl, parse_document, save_jsonl
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.metrics import score_documents
-from hf_anon.placeholders import UNKNOWN, DetectorScores, placeholder_spans, score_placeholders
 from hf_anon.readers import InputError, read_jsonl_texts
 
 EXIT_INVALID_INPUT = 2
@@ -200,8 +205,8 @@ def _spans_to_replace(row: dict) -> Document:
 
 
 def cmd_pseudonymize(args: argparse.Namespace) -> int:
-    from hf_anon.corpus import without_offset_fields
-    from hf_anon.surrogates import Pseudonymizer
+    from hf_anon.corpora.corpus import without_offset_fields
+    from hf_anon.corpora.surrogates import Pseudonymizer
 
     rows = read_jsonl_texts(args.input)
     documents = [_spans_to_replace(row) for row in rows]
@@ -521,9 +526,9 @@ def add_release_parser(commands) -> argparse.ArgumentParser:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from hf_anon.corpora.synthetic import generate_documents
     from hf_anon.detection import SpanDetector
     from hf_anon.modeling import export_token_classification
-    from hf_anon.synthetic import generate_documents
 
     try:
         detector = SpanDetector.from_pretrained(args.model)

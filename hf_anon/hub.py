@@ -513,7 +513,7 @@ def push_corpus(
     commit_message: str | None = None,
     endpoint: str | None = None,
 ):
-    """Push a corpus written by :func:`hf_anon.corpus.save_corpus` (a ``DatasetDict`` on
+    """Push a corpus written by :func:`hf_anon.corpora.corpus.save_corpus` (a ``DatasetDict`` on
     disk) to the hub dataset repo ``repo_id`` as Parquet, plus its ``labels.json``.
 
     Private unless ``private=False``. Prints a warning: pseudonymized corpora still carry

@@ -156,7 +156,7 @@ def load_documents(paths: Sequence[str], labels: LabelSet, split: str = "train")
     """
     from datasets import load_from_disk
 
-    from hf_anon.corpus import load_corpus
+    from hf_anon.corpora.corpus import load_corpus
 
     documents: list[Document] = []
     for spec in paths:
@@ -179,7 +179,7 @@ def load_documents(paths: Sequence[str], labels: LabelSet, split: str = "train")
 def synthetic_documents(n: int, seed: int) -> list[Document]:
     if n <= 0:
         return []
-    from hf_anon.synthetic import generate_documents
+    from hf_anon.corpora.synthetic import generate_documents
 
     return generate_documents(n, seed=seed)
 

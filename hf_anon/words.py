@@ -4,12 +4,12 @@ their edges (:func:`trim_edges`); the views of a text that detection reads
 several modules read (party roles, legal forms, street suffixes).
 
 A span never starts or ends on an article, preposition, conjunction, pronoun or auxiliary,
-and never consists of one (ANNOTATION.md: ``am``, ``in``, ``vom``, ``der`` are outside): a
-model that tags ``der`` before a street or ``in`` glued to it publishes a gap where the
-word was, and a leak check that searches the tagged form replaces every ``der`` of the
-document. The list is the maintained German list of the ``stop-words`` package, minus the
-words that are also content words at a span's edge (``weg``), plus prepositions and
-contractions it lacks.
+and never consists of one (the annotation guidelines, ``../shared/ANNOTATION.md`` beside
+the checkout: ``am``, ``in``, ``vom``, ``der`` are outside): a model that tags ``der``
+before a street or ``in`` glued to it publishes a gap where the word was, and a leak
+check that searches the tagged form replaces every ``der`` of the document. The list is
+the maintained German list of the ``stop-words`` package, minus the words that are also
+content words at a span's edge (``weg``), plus prepositions and contractions it lacks.
 """
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ PARTY_ROLES = frozenset(
         "zeugin",
     ]
 )
-#: Role nouns, never names of their own (``der Kläger``, ANNOTATION.md).
+#: Role nouns, never names of their own (``der Kläger``, ../shared/ANNOTATION.md).
 ROLE_NOUNS = frozenset(
     [
         "kläger",
@@ -223,7 +223,7 @@ def _names_a_place(rest: Sequence[str]) -> bool:
     return len(rest) > 1 and rest[0] in articles and rest[1].istitle()
 
 
-# Personal features are phrases that may begin with a preposition (ANNOTATION.md:
+# Personal features are phrases that may begin with a preposition (../shared/ANNOTATION.md:
 # `seit Mai 2018 verheiratete`, `geboren am 12.03.1975`): never trimmed.
 PHRASE_LABELS = frozenset({"nat-idx"})
 
@@ -426,7 +426,7 @@ def trim_edges(
             w.strip(_EDGE_PUNCT).lower() in ROLE_NOUNS or (person and is_person_noun(w))
             for w in word[first:last]
         ) and not (person and _after_person_noun(text, words[first][0])):
-            continue  # a role noun is not a name (`der Kläger`, ANNOTATION.md)
+            continue  # a role noun is not a name (`der Kläger`, ../shared/ANNOTATION.md)
         start, end = words[first][0], words[last - 1][1]
         if (start, end) == (span.start, span.end):
             out.append(span)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import os
 
+# Tests never touch the network: anything that would download fails fast instead. Set
+# before anything imports huggingface_hub (through transformers, datasets, evaluate),
+# which reads these once, when it is first imported.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
+
 import pytest
 from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 from tokenizers.processors import TemplateProcessing
 from transformers import PreTrainedTokenizerFast
-
-# Tests never touch the network: anything that would download fails fast instead.
-os.environ.setdefault("HF_HUB_OFFLINE", "1")
-os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
-os.environ.setdefault("HF_EVALUATE_OFFLINE", "1")
 
 CORPUS = [
     "Herr Hans Müller wohnt in der Bahnhofstraße 12, 80331 München.",

@@ -5,7 +5,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hf_anon.augment import (
+from hf_anon.corpora.augment import (
     add_hard_negatives,
     augment,
     break_lines,
@@ -16,8 +16,8 @@ from hf_anon.augment import (
     shout,
     upper_keep_length,
 )
+from hf_anon.corpora.synthetic import generate_document
 from hf_anon.data import Document, Span, validate_document
-from hf_anon.synthetic import generate_document
 
 
 def _doc() -> Document:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,7 +21,8 @@ import torch
 from tokenizers import normalizers
 from transformers import AutoModel, AutoTokenizer
 
-from hf_anon.base_models import (
+import hf_anon
+from hf_anon.corpora.base_models import (
     BaseModelError,
     ConversionReport,
     Encoder,
@@ -109,6 +112,23 @@ def test_the_bundled_file_is_multilingual_e5_small():
     assert ckpt.special_ids == {"bos": 0, "eos": 2, "pad": 1, "unk": 3}
     assert len(ckpt.tensors) == 5 + 12 * 16  # embeddings + 16 tensors a layer, no pooler
     assert ckpt.normalization[ord("\n")] == " " and ckpt.normalization[ord("…")] == "..."
+
+    vocabulary = ckpt.vocabulary()
+    assert len(vocabulary) == len(ckpt.pieces) and vocabulary[3] == ("<unk>", ckpt.scores[3])
+
+
+def test_importing_the_package_loads_no_heavy_library():
+    """``hf-anon --help`` stays fast: torch, transformers, safetensors and tokenizers are
+    imported by the functions that use them, in whichever module of the package."""
+    code = (
+        "import sys, hf_anon.corpora.base_models; "
+        "print(sorted({'torch', 'transformers', 'safetensors', 'tokenizers'} & set(sys.modules)))"
+    )
+    root = Path(hf_anon.__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"
 
 
 def test_q4_0_block_low_nibbles_are_the_first_16_weights():

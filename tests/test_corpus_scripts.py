@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from hf_anon.cli import main
-from hf_anon.corpus import load_corpus, read_decisions, split_documents
+from hf_anon.corpora.corpus import load_corpus, read_decisions, split_documents
 from hf_anon.data import Document, ValidationError, load_jsonl, validate_document
 
 PUBLISHED = (

@@ -73,7 +73,7 @@ def capitals(text: str) -> str:
 def test_names_in_all_caps_decisions_are_found_like_normal_ones(anonymizer):
     """Some courts print whole rubra in capitals (`HANS HUBER`): at least 99 % of the names
     in generated decisions written entirely in capitals are found."""
-    from hf_anon.synthetic import generate_documents
+    from hf_anon.corpora.synthetic import generate_documents
 
     docs = generate_documents(20, seed=7)
     texts = [capitals(doc.text) for doc in docs]

@@ -544,7 +544,7 @@ def test_push_space_needs_the_app(tmp_path):
 
 
 def _corpus(tmp_path: Path) -> Path:
-    from hf_anon.corpus import save_corpus
+    from hf_anon.corpora.corpus import save_corpus
     from hf_anon.data import Document, Span
 
     docs = [
@@ -597,8 +597,8 @@ def test_corpus_scripts_push_with_the_shared_options(tmp_path, monkeypatch):
     """``--push-to-hub`` of the corpus scripts goes through push_corpus, private by
     default (push_corpus itself is tested against the fake hub above)."""
     import hf_anon.hub
-    from hf_anon.corpus import add_corpus_arguments, write_corpus
-    from hf_anon.synthetic import generate_document
+    from hf_anon.corpora.corpus import add_corpus_arguments, write_corpus
+    from hf_anon.corpora.synthetic import generate_document
 
     calls = []
     monkeypatch.setattr(hf_anon.hub, "push_corpus", lambda *a, **k: calls.append((a, k)))

@@ -17,9 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hf_anon.corpus import load_corpus
-from hf_anon.data import load_jsonl, validate_document
-from hf_anon.ler import (
+from hf_anon.corpora.corpus import load_corpus
+from hf_anon.corpora.ler import (
     LER_CLASS_MAPPING,
     LER_CLASSES,
     Anomalies,
@@ -39,7 +38,8 @@ from hf_anon.ler import (
     read_raw_lines,
     read_raw_timex,
 )
-from hf_anon.placeholders import is_placeholder_mention, placeholder_parts
+from hf_anon.corpora.placeholders import is_placeholder_mention, placeholder_parts
+from hf_anon.data import load_jsonl, validate_document
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hf_anon.corpora.markup import MarkupError, parse_markup, to_markup
 from hf_anon.data import Span
-from hf_anon.markup import MarkupError, parse_markup, to_markup
 
 PUBLISHED = "Der Kläger A. wohnt in B-Stadt. Urteil des Amtsgerichts Fürth vom 5.7.2022."
 

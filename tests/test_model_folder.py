@@ -47,9 +47,20 @@ def test_no_argument_is_the_default_model(monkeypatch):
     assert ModelFolder().source == default_model() == "org/other"
 
 
+def test_the_tests_run_with_the_hub_offline():
+    """conftest sets ``HF_HUB_OFFLINE`` before anything imports huggingface_hub, which
+    reads it once: the setting is in force, not merely in the environment."""
+    import os
+
+    from huggingface_hub import constants
+
+    in_environment = os.environ.get("HF_HUB_OFFLINE", "").upper() in {"1", "ON", "YES", "TRUE"}
+    assert constants.HF_HUB_OFFLINE is in_environment
+
+
 def test_a_hub_id_without_the_file_or_the_network_gives_none(monkeypatch):
-    # offline (conftest's HF_HUB_OFFLINE may come after huggingface_hub read it): nothing
-    # cached, nothing fetched, no error
+    # offline (as conftest makes every test; set here too so that this test holds when
+    # huggingface_hub was imported first): nothing cached, nothing fetched, no error
     monkeypatch.setattr("huggingface_hub.constants.HF_HUB_OFFLINE", True)
     model = ModelFolder("hf-anon/not-a-model")
     assert not model.is_local

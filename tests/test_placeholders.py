@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from hf_anon.corpora.placeholders import UNKNOWN, find_placeholders, score_placeholders
 from hf_anon.data import Span
-from hf_anon.placeholders import UNKNOWN, find_placeholders, score_placeholders
 
 
 def found(text: str) -> list[tuple[str, str]]:
@@ -283,7 +283,7 @@ def test_an_ellipsis_closing_a_quotation_is_an_omission():
 
 
 def test_the_shapes_of_the_three_readers_live_in_one_module():
-    from hf_anon.placeholders import shapes
+    from hf_anon.corpora.placeholders import shapes
 
     # tokens of spans the surrogates replace: two dots already mask
     assert [shapes.placeholder_kind(t) for t in ("A.", "B...s", "..", "Xxxxx", "xxxxx")] == [

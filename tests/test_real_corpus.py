@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from hf_anon.corpora.markup import parse_markup
+from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import Document
-from hf_anon.markup import parse_markup
-from hf_anon.surrogates import Pseudonymizer
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
@@ -60,7 +60,7 @@ def test_rules_are_measured_on_the_gold_validation_split():
 
 
 def test_file_names_are_safe():
-    from hf_anon.markup import markup_file_name
+    from hf_anon.corpora.markup import markup_file_name
 
     assert markup_file_name("wwl:BayernCaseLaw:BY-Y 300/Z") == "wwl_BayernCaseLaw_BY-Y_300_Z"
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from hf_anon.corpora.markup import markup_file_name, parse_markup
 from hf_anon.data import load_jsonl
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.markup import markup_file_name, parse_markup
 from hf_anon.metrics import score_documents
 
 ROOT = Path(__file__).resolve().parents[1]

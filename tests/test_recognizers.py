@@ -190,6 +190,21 @@ def test_users_switch_recognizers_off_and_add_their_own():
         recognize(text, ["kd-numbers"])
 
 
+def test_the_registry_holds_one_recognizer_per_rule_family_in_order():
+    """The built-in rules, each from its family module, registered in the order that
+    breaks ties between overlapping spans of equal length."""
+    from hf_anon.recognizers import DEFAULT_RECOGNIZERS, courts, dates, identifiers, jurists
+
+    assert [n for n in RECOGNIZERS if n in DEFAULT_RECOGNIZERS] == list(DEFAULT_RECOGNIZERS)
+    assert RECOGNIZERS["dates"].find is dates.find_dates
+    assert RECOGNIZERS["courts"].find is courts.find_courts
+    assert RECOGNIZERS["signatures"].find is jurists.find_signatures
+    assert RECOGNIZERS["ibans"].find is identifiers.find_ibans
+    for name in DEFAULT_RECOGNIZERS:
+        recognizer = RECOGNIZERS[name]
+        assert recognizer.labels and recognizer.description
+
+
 def test_overlapping_rules_keep_the_longer_span():
     text = "Am 3. März 2021, 14:30 Uhr"
     assert [text[s.start : s.end] for s in recognize(text, ["times", "dates"])] == [

@@ -12,11 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hf_anon.data import Document, Span, ValidationError, validate_document
-from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
-from hf_anon.names import NAME_LOCALES
-from hf_anon.placeholders import looks_like_placeholder
-from hf_anon.surrogates import (
+from hf_anon.corpora.placeholders import looks_like_placeholder
+from hf_anon.corpora.surrogates import (
     MONTHS,
     PLATE_RE,
     VIN_RE,
@@ -26,6 +23,9 @@ from hf_anon.surrogates import (
     is_valid_iban,
     pseudonymize_documents,
 )
+from hf_anon.data import Document, Span, ValidationError, validate_document
+from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
+from hf_anon.names import NAME_LOCALES
 
 MONTH = "(?:" + "|".join(MONTHS) + ")"
 
@@ -419,8 +419,8 @@ def test_pseudonymized_documents_keep_structure_and_the_text_between_spans(doc, 
 
 
 def test_a_span_whose_shape_leaves_nothing_to_vary_still_gets_a_different_surrogate():
+    from hf_anon.corpora.surrogates import Pseudonymizer
     from hf_anon.data import Document, Span
-    from hf_anon.surrogates import Pseudonymizer
 
     text = "Az.: VU/20, erneut VU/20."
     doc = Document("d", text, [Span(5, 10, "court-docket", "medium"), Span(19, 24, "court-docket")])
@@ -430,7 +430,7 @@ def test_a_span_whose_shape_leaves_nothing_to_vary_still_gets_a_different_surrog
 
 
 def test_each_label_has_a_registered_rule_and_a_new_label_can_get_one():
-    from hf_anon.surrogates import SUPPORTED_LABELS, SURROGATES, register_surrogate
+    from hf_anon.corpora.surrogates import SUPPORTED_LABELS, SURROGATES, register_surrogate
 
     assert set(SURROGATES) | DEFAULT_LABELS.person_labels == set(DEFAULT_LABELS.names)
     assert set(DEFAULT_LABELS.names) == SUPPORTED_LABELS
@@ -454,8 +454,8 @@ def test_each_label_has_a_registered_rule_and_a_new_label_can_get_one():
 
 
 def test_a_name_book_with_an_injected_generator_draws_each_name_part_from_its_key():
-    from hf_anon.surrogates import NameBook, SurrogateFactory
-    from hf_anon.surrogates.namebook import NameMention
+    from hf_anon.corpora.surrogates import NameBook, SurrogateFactory
+    from hf_anon.corpora.surrogates.namebook import NameMention
 
     def keyed(*key):  # the same part → the same generator, whatever the document
         return random.Random("\x1f".join(key))

@@ -2,29 +2,48 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import json
 import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from hf_anon.corpus import load_corpus
-from hf_anon.data import load_jsonl, validate_document
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.placeholders import looks_like_placeholder
-from hf_anon.surrogates import (
+from hf_anon.corpora.corpus import load_corpus
+from hf_anon.corpora.placeholders import looks_like_placeholder
+from hf_anon.corpora.surrogates import (
     MONTHS,
     PLATE_RE,
     VIN_RE,
     is_valid_iban,
     pseudonymize_documents,
 )
-from hf_anon.synthetic import Part, Writer, generate_document, generate_documents
+from hf_anon.corpora.synthetic import (
+    DOMAINS,
+    Decision,
+    Part,
+    Writer,
+    generate_document,
+    generate_documents,
+    tenancy,
+    traffic,
+)
+from hf_anon.corpora.synthetic.templates import DOMAIN_TEMPLATES
+from hf_anon.corpora.synthetic.templates import frame as frame_templates
+from hf_anon.corpora.synthetic.templates import mietrecht as tenancy_templates
+from hf_anon.corpora.synthetic.templates import people as people_templates
+from hf_anon.corpora.synthetic.templates import verkehrsrecht as traffic_templates
+from hf_anon.data import load_jsonl, validate_document
+from hf_anon.labels import DEFAULT_LABELS
 
 SCRIPT = Path(__file__).resolve().parents[1] / "datasets_scripts" / "generate_synthetic.py"
 OUTSIDE_AT_START = re.compile(r"(?:Herrn?|Frau|Dr\.|Prof\.|Az\.|Aktenzeichen|Rechtsanw|Richter)\b")
 LEGAL_FORM_AT_END = re.compile(r"\b(?:GmbH|AG|KG|e\.V\.|eG|UG|OHG|mbB|SE|e\.K\.)$")
+#: SHA-256 of the first 30 documents of seed 0 (ids, domains, texts, spans), the same since
+#: the templates became tables (hf_anon/corpora/synthetic/templates/).
+SEED_0_DIGEST = "a51b55245a3f3a55f73bd5d94623070e5098f05db8d5b7cc6568c7ad64ba055e"
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +133,61 @@ def test_the_same_seed_gives_the_same_documents():
     assert generate_documents(5, seed=3) == generate_documents(5, seed=3)
     assert generate_documents(5, seed=3) != generate_documents(5, seed=4)
     assert generate_document(4, seed=3) == generate_documents(5, seed=3)[3]
+
+
+def _digest(docs) -> str:
+    rows = [
+        [d.id, d.domain, d.text, [[s.start, s.end, s.label, s.risk] for s in d.spans]] for d in docs
+    ]
+    return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode()).hexdigest()
+
+
+def test_a_seed_gives_the_same_corpus_byte_for_byte():
+    """Corpora are rebuilt from their seed (the configs and model cards name it), so their
+    text and spans never change unnoticed. A change of the templates or of the order of
+    the draws changes this digest: update it on purpose, and say so in the commit."""
+    assert _digest(generate_documents(30, seed=0)) == SEED_0_DIGEST
+
+
+def _template_tables() -> dict[str, tuple[str, ...]]:
+    """Every sentence whose wording a document draws (preferring one not used yet)."""
+    drawn_in_frame = ("HEADERS", "INTROS", "EVIDENCE", "SERVICE", "WITNESS_ASSESSMENTS")
+    drawn_in_frame += ("REMEDIES", "SIGNATURES")
+    tables = {f"frame.{name}": getattr(frame_templates, name) for name in drawn_in_frame}
+    tables["people.CIRCUMSTANCES"] = people_templates.CIRCUMSTANCES
+    for domain, module in DOMAIN_TEMPLATES.items():
+        tables |= {f"{domain}.{name}": wordings for name, wordings in module.SENTENCES.items()}
+    return tables
+
+
+def test_the_template_tables_are_well_formed():
+    for name, wordings in _template_tables().items():
+        assert wordings and len(set(wordings)) == len(wordings), name
+        for wording in wordings:
+            assert not re.search(r"[{}]", re.sub(r"\{\w+\}", "", wording)), (name, wording)
+    # each sentence of a domain has its writer; stories and kinds name what exists
+    assert set(tenancy.WRITERS) == set(tenancy_templates.SENTENCES)
+    assert all(callable(getattr(traffic, name)) for name in traffic_templates.SENTENCES)
+    story_sentences = {name for story in tenancy_templates.STORIES.values() for name in story}
+    assert story_sentences <= set(tenancy_templates.SENTENCES)
+    kinds = set(tenancy_templates.KINDS)
+    assert kinds == set(tenancy_templates.STORIES) == set(tenancy_templates.TOPICS)
+    assert set(DOMAIN_TEMPLATES) == set(DOMAINS)
+
+
+def test_every_template_is_written_within_two_hundred_documents(monkeypatch):
+    drawn: Counter[str] = Counter()
+    template = Decision.template
+
+    def recording(self, *options: str) -> str:
+        choice = template(self, *options)
+        drawn[choice] += 1
+        return choice
+
+    monkeypatch.setattr(Decision, "template", recording)
+    generate_documents(200, seed=0)
+    never = [(n, w) for n, ws in _template_tables().items() for w in ws if not drawn[w]]
+    assert never == []
 
 
 def test_synthetic_gold_can_be_pseudonymized_again():

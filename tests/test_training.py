@@ -52,7 +52,7 @@ def test_config_comes_from_a_yaml_file_and_flags_win(tmp_path):
 
 
 def test_corpus_folders_give_only_the_requested_split(tmp_path):
-    from hf_anon.corpus import save_corpus
+    from hf_anon.corpora.corpus import save_corpus
 
     splits = {"train": [DOC], "test": [Document("t", "Nur Test.", [])]}
     save_corpus(splits, tmp_path / "corpus")

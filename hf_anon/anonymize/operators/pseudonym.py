@@ -1,4 +1,4 @@
-"""``pseudonym``: realistic surrogates from :mod:`hf_anon.surrogates`."""
+"""``pseudonym``: realistic surrogates from :mod:`hf_anon.corpora.surrogates`."""
 
 from __future__ import annotations
 
@@ -6,14 +6,19 @@ import re
 
 from hf_anon.anonymize.operators.base import Operator
 from hf_anon.anonymize.operators.registry import register_operator
+from hf_anon.corpora.surrogates import (
+    DocumentSurrogates,
+    NameBook,
+    SurrogateFactory,
+    supported_labels,
+)
 from hf_anon.labels import DEFAULT_LABELS
 from hf_anon.names import ends_sentence
-from hf_anon.surrogates import DocumentSurrogates, NameBook, SurrogateFactory, supported_labels
 
 
 @register_operator
 class Pseudonym(Operator):
-    """Realistic surrogates from :mod:`hf_anon.surrogates` (seed 002).
+    """Realistic surrogates from :mod:`hf_anon.corpora.surrogates` (seed 002).
 
     Names keep their shape (first and last name, surname alone, ``Müller, Hans``,
     double names, titles), gender from cues such as ``Herr``/``die Zeugin``, and a

@@ -1,0 +1,671 @@
+"""The placeholder detector: published decisions → placeholder spans and their likely labels.
+
+The method is the seed's (section 5.3.2 and appendix A.1), described in
+:mod:`hf_anon.corpora.placeholders`. Shapes come from
+:mod:`hf_anon.corpora.placeholders.shapes`, the words around a placeholder from
+:mod:`hf_anon.corpora.placeholders.cues`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from hf_anon.corpora.placeholders.cues import (
+    ABBREVIATIONS,
+    ADDRESS_IDX_CUES,
+    ARTICLES,
+    CAR_CUES,
+    COORDINATION,
+    COURT_WORDS,
+    DATE_CUES,
+    DOCKET_CUES,
+    ENTITY_SUFFIXES,
+    HEADINGS,
+    ID_CUES,
+    JUR_IDX_CUES,
+    LEGAL_PROFESSION_CUES,
+    LETTER_COMPOUNDS,
+    NAT_IDX_CUES,
+    NOT_SHORT_NAMES,
+    ORGANIZATION_NOUNS,
+    PERSON_CUES,
+    PLACE_CUES,
+    PLACE_SUFFIXES,
+    REFERENCE_NOUNS,
+    ROLE_ENDINGS,
+    SIGNATURE_WORDS,
+)
+from hf_anon.corpora.placeholders.shapes import (
+    MAYBE_PLACEHOLDER,
+    RE_BRACKET_MASK,
+    RE_DIGITISH,
+    RE_DOCKET_NUMBER,
+    RE_ELLIPSIS,
+    RE_FULLWIDTH,
+    RE_GLUED_STREET,
+    RE_HOUSE_NUMBER,
+    RE_LETTER_PERIOD_S,
+    RE_LETTER_SUFFIX,
+    RE_MASKED_DATE,
+    RE_MASKED_DIGITS,
+    RE_MASKED_IBAN,
+    RE_MASKED_PLATE,
+    RE_MASKED_POSTCODE,
+    RE_MASKED_WORD,
+    RE_MASKED_YEAR,
+    RE_OTHER_MASK,
+    RE_REPEATED,
+    RE_ROMAN,
+    RE_SHORT_NAME,
+    RE_SINGLE_LETTER,
+    RE_SINGLE_LETTER_EMAIL,
+    RE_SINGLE_LETTER_URL,
+    RE_YEAR,
+    RE_ZERO_DATE,
+)
+from hf_anon.data import Document, Span
+from hf_anon.names import TITLES
+from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES
+
+UNKNOWN = "unknown"
+
+_OPENING = "\"'„“‚‘»«([{<"
+
+
+class Element(NamedTuple):
+    """A whitespace-separated piece of text and its core without surrounding punctuation.
+
+    Offsets are characters. ``core`` keeps a placeholder's own period (``A.``) but not a
+    sentence period glued to it (``A..`` → ``A.``, ``….`` → ``…``). A named tuple:
+    a decision has tens of thousands of elements.
+    """
+
+    start: int
+    end: int
+    core_start: int
+    core_end: int
+    core: str
+    raw: str
+    line_start: bool
+
+    @property
+    def lower(self) -> str:
+        return self.core.lower()
+
+
+_STRIP_RIGHT = ",;:!?)]}\"'“”‘’«»"
+_STRIP_RIGHT_OR_PERIOD = _STRIP_RIGHT + "."
+_ELEMENT = re.compile(r"\S+")
+
+
+def _core_bounds(raw: str) -> tuple[int, int]:
+    left, right = 0, len(raw)
+    while left < right and raw[left] in _OPENING:
+        left += 1
+    while right > left and (
+        raw[right - 1] in _STRIP_RIGHT
+        or (raw[right - 1] == "." and right - 2 >= left and raw[right - 2] in _STRIP_RIGHT)
+    ):
+        right -= 1
+    core = raw[left:right]
+    if core.endswith("….") or (
+        core.endswith("..")
+        and core.strip(".")
+        and (not core.endswith("...") or core.endswith("...."))
+    ):
+        right -= 1  # "E..", "….", "H...." end a sentence
+    return left, right
+
+
+def split_elements(text: str) -> list[Element]:
+    """The seed's text elements: a whitespace split, keeping character offsets."""
+    elements = []
+    append = elements.append
+    for match in _ELEMENT.finditer(text):
+        raw, start = match.group(), match.start()
+        if raw[0] in _OPENING or raw[-1] in _STRIP_RIGHT_OR_PERIOD:
+            left, right = _core_bounds(raw)
+            core = raw[left:right]
+        else:
+            left, right, core = 0, len(raw), raw
+        before = start - 1
+        while before >= 0 and text[before] in " \t":
+            before -= 1
+        line_start = before < 0 or text[before] == "\n"
+        append(Element(start, match.end(), start + left, start + right, core, raw, line_start))
+    return elements
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A placeholder element (or a visible part completing one), characters."""
+
+    index: int
+    start: int
+    end: int
+    kind: str
+
+
+def _without_period(core: str) -> str:
+    """``Zzzzz.`` at the end of a sentence has the shape of ``Zzzzz``."""
+    return core[:-1] if core.endswith(".") and len(core) > 2 and core[-2] not in ".…" else core
+
+
+def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
+    """Whether element ``i`` is part of a tokenized abbreviation (``u. a.``, ``a. a. O.``)."""
+    single = re.compile(r"[A-Za-zäöü]\.")
+    lo = i
+    while lo > 0 and i - lo < 3 and single.fullmatch(elements[lo - 1].core):
+        lo -= 1
+    hi = i
+    while hi + 1 < len(elements) and hi - i < 3 and single.fullmatch(elements[hi + 1].core):
+        hi += 1
+    return any(
+        elements[a].core[0].islower()
+        and "".join(e.core for e in elements[a : b + 1]).lower() in ABBREVIATIONS
+        for a in range(lo, i + 1)
+        for b in range(max(i, a + 1), hi + 1)
+    )
+
+
+def _in_docket(elements: Sequence[Element], i: int) -> bool:
+    """A letter next to a docket number (``B 9 SB 2/00 R``, ``X R 53/13``)."""
+    return any(
+        RE_DOCKET_NUMBER.match(elements[j].core)
+        for j in range(max(0, i - 3), min(len(elements), i + 4))
+        if j != i
+    )
+
+
+def _first_word(words: Sequence[str], skip: set[str]) -> str:
+    """The first of ``words`` (nearest first) that is not in ``skip``."""
+    return next((w for w in words if w not in skip), "")
+
+
+def _before(elements: Sequence[Element], i: int, n: int = 6) -> list[str]:
+    """Lower-cased cores of the ``n`` elements before ``i``, nearest first."""
+    return [e.lower for e in elements[max(0, i - n) : i]][::-1]
+
+
+def _person_context(elements: Sequence[Element], i: int) -> bool:
+    """A person noun or a title comes right before (titles skipped): ``Zeugin Dr. A.``."""
+    cue = _first_word(_before(elements, i), TITLES)
+    return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES or cue.endswith(ROLE_ENDINGS)
+
+
+def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
+    core, bare = el.core, _without_period(el.core)
+    if RE_ELLIPSIS.match(core):
+        if el.raw[:1] in "[(" and el.raw.rstrip(".,;:")[-1:] in ")]":
+            return None  # "[...]": an omission in a quotation
+        return "ellipsis"
+    if RE_BRACKET_MASK.match(el.raw.rstrip(".,;:")):
+        return "mask"
+    if RE_ZERO_DATE.match(core) or (
+        RE_MASKED_DATE.match(core) and not re.fullmatch(r"[\d.]+", core)
+    ):
+        return "date"  # "xx.xx.2016", "00.00.00"
+    if RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
+        return "date"  # "im Jahre 19.."
+    if re.fullmatch(r"[A-Za-z]\d(?:\.{3}|…)", core):
+        return None  # "S1, S2 and S3...": a list continued, not a masked name
+    if RE_MASKED_WORD.match(core):
+        return "masked-prefix" if core[0] in "….:" else "masked-word"
+    if RE_MASKED_POSTCODE.match(bare):
+        return "postcode"
+    if re.fullmatch(r"x{2,}|[xX]+(?:[./-][xX]+)+", bare):
+        return "digits"  # "am xx geborenen", "Flurstück xxx/xx"
+    if RE_REPEATED.match(bare):
+        letters = bare.split("-")[0]
+        if RE_ROMAN.match(letters) or (letters.islower() and set(letters) <= set("ivx")):
+            return None  # "III-1", "iii": Roman numerals
+        if letters.isupper() and letters[0] not in "XYZ":
+            return None  # "WWW", "AAA": words and ratings
+        if el.raw.rstrip(",;.").endswith(")") and letters.islower():
+            return None  # "aaa)": outline numbering
+        return "repeated"
+    if RE_FULLWIDTH.match(core) or RE_OTHER_MASK.match(core):
+        return "fullwidth"
+    if "@" in core and RE_SINGLE_LETTER_EMAIL.match(bare):
+        return "email"
+    if core.lower().startswith(("www.", "http")) and RE_SINGLE_LETTER_URL.match(bare):
+        return "url"
+    if RE_MASKED_PLATE.match(core):
+        return "plate"
+    if RE_MASKED_IBAN.match(core) and nxt is not None and RE_MASKED_DIGITS.match(nxt.core):
+        return "iban"
+    return None
+
+
+def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
+    """Whether letter ``i`` continues a list of letters that a reference noun opened."""
+    j = i - 1
+    while j >= 0 and i - j <= 8:
+        core = elements[j].lower
+        if core in REFERENCE_NOUNS:
+            return True
+        listed = re.fullmatch(r"[a-zäöü]\.?|[a-z]{1,2}\d?[a-z]?", core)  # "C1E", "BE"
+        if not (core in COORDINATION or core in {"bis", "-"} or listed):
+            return False
+        j -= 1
+    return False
+
+
+def not_a_name_before(core: str, nxt: Element, after: Element | None) -> bool:
+    """Context after a single letter that makes it no placeholder (real decisions).
+
+    ``BVerwG, U. v. 31.01.1969`` and ``B. v.`` (decision abbreviations), ``K. O.-Tablette``
+    (knock-out), ``mit B bezeichneten`` (a figure reference), ``oben B III. a)`` (an outline
+    reference), ``G r ü n d e`` (a letter-spaced heading).
+    """
+    if core in {"U.", "B.", "Urt.", "Beschl."} and nxt.lower in {"v.", "vom"}:
+        return True
+    if nxt.raw == "+":
+        return True  # "HK + S + KNO3": a formula
+    if core.endswith(".") and re.match(r"[A-ZÄÖÜ][a-zäöüß]+[A-ZÄÖÜ][a-zäöüß]", nxt.core):
+        return True  # "C. FischerBrenneisenKatzenstein": a judge's initial, names glued
+    if (core == "K." and nxt.core.startswith("O.")) or (core == "E." and nxt.core.startswith("ON")):
+        return True
+    if nxt.lower.startswith("bezeichnet"):
+        return True
+    if (
+        RE_ROMAN.match(nxt.core)
+        and len(core.rstrip(".")) == 1
+        and nxt.core.rstrip(".") not in {"I", "V"}
+    ):
+        return True
+    return (
+        re.fullmatch(r"[a-zäöü]", nxt.raw) is not None
+        and after is not None
+        and re.fullmatch(r"[a-zäöü]", after.raw) is not None
+    )
+
+
+def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
+    """Single letters (``A``, ``A.``, ``A-Straße``, ``„Y“``): placeholders unless context
+    makes them a reference, an abbreviation, an enumeration or a Roman numeral."""
+    el = elements[i]
+    core = el.core
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    prev_lower = prev.lower if prev else ""
+    if prev_lower in REFERENCE_NOUNS or (prev is not None and prev.core in {"§", "§§"}):
+        return None  # "Anlage K", "Teil B", "Ziffer A"
+    if _listed_after_reference(elements, i):
+        return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
+    quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
+    if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?|[XYZ]{2,3}", core):
+        return "quoted-letter"  # „Y“, „XY“
+    if RE_LETTER_SUFFIX.match(core):
+        lower = _without_period(core).lower()
+        if lower in LETTER_COMPOUNDS or lower.split("-")[0] + "-" in LETTER_COMPOUNDS:
+            return None
+        if re.fullmatch(r"[A-ZÄÖÜ]-[A-Z]{1,2}", core) and nxt is not None and nxt.core.isdigit():
+            return None  # a real licence plate "N-PF 4471"
+        suffix = _without_period(core).split("-", 1)[1]
+        if re.fullmatch(r"[A-ZÄÖÜ]", suffix) or _is_entity_suffix(suffix):
+            return "letter-suffix"  # "A-M" (a town), "X-Straße", "M-GmbH", "K-Konzern"
+        return None
+    if RE_GLUED_STREET.match(core):
+        return "letter-suffix"  # "Kstraße"
+    if re.fullmatch(r"[A-ZÄÖÜ]['’]er", core):
+        return "letter-suffix"  # "die E'er Adresse": a town's adjective
+    if (
+        prev is not None
+        and re.fullmatch(r"[A-ZÄÖÜ]{2,4}", prev.raw)
+        and len(core) == 1
+        and not _person_context(elements, i)
+    ):
+        return None  # "nach dem IF G": a split acronym
+    if nxt is not None and not_a_name_before(
+        core, nxt, elements[i + 2] if i + 2 < len(elements) else None
+    ):
+        return None
+    person = _person_context(elements, i)
+    named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
+    if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
+        return "letter" if named else None  # "Kriminaloberkommissarin Dö.", "in Wi."
+    if not (RE_SINGLE_LETTER.match(core) or RE_LETTER_PERIOD_S.match(core)):
+        return None
+    company = prev_lower in ORGANIZATION_NOUNS or (
+        nxt is not None and nxt.lower in COMPANY_WORDS_AFTER
+    )
+    if (
+        nxt is not None
+        and RE_DIGITISH.match(nxt.core)
+        and not nxt.line_start
+        and not (named or company)
+    ):
+        return None  # "K 3", "S. 28 ff.", "B 12"
+    after_number = prev is not None and RE_DIGITISH.match(prev.core) and not prev.core.endswith(".")
+    if not person and (_in_docket(elements, i) or after_number):
+        return None  # "B 13 R 230/17 B", "5 C 10.15 D", "700 ° C"
+    opened = el.raw[:1] in "(<[" or (prev is not None and prev.raw in {"<", "(", "["})
+    closed = el.raw.rstrip(".,;:")[-1:] in ")>]" or (nxt is not None and nxt.raw[:1] in ")>]")
+    if opened and closed and not person:
+        return None  # "(A)", "< S >": a marker, not a name ("Sachverständige (S)" is one)
+    if _abbreviation_around(elements, i):
+        return None
+    if core.rstrip(".") in {"I", "V"} and not (person or company):
+        return None  # Roman numerals: "I.", "Landgericht München I"
+    with_period = core.endswith(".")
+    if with_period and (
+        (prev is not None and RE_ROMAN.match(prev.core) and prev.core.endswith("."))
+        or (nxt is not None and RE_ROMAN.match(nxt.core) and nxt.core.endswith("."))
+    ):
+        return None  # outline numbering "II. A." / "A. II. 2."
+    # "A. Tatbestand", "B. Die Klage ist begründet." — but "A., …straße …" is a name.
+    heading = nxt is None or (
+        (nxt.lower in HEADINGS or nxt.core[:1].isupper()) and nxt.lower not in COMPANY_WORDS_AFTER
+    )
+    if el.line_start and with_period and not person and not el.raw.endswith(",") and heading:
+        return None
+    return "letter"
+
+
+def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
+    """An ellipsis line between ``gez.`` and ``Richter am …`` hides a judge's name."""
+    return any(
+        el is not None and el.lower.lstrip("(").startswith(SIGNATURE_WORDS) for el in (prev, nxt)
+    )
+
+
+def classify(elements: Sequence[Element], i: int) -> str | None:
+    """The placeholder shape of element ``i`` in its context, or None."""
+    el = elements[i]
+    if not el.core or not MAYBE_PLACEHOLDER.search(el.core):
+        return None
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    kind = _obvious_kind(el, prev, nxt)
+    if (
+        kind == "ellipsis"
+        and el.line_start
+        and (nxt is None or nxt.line_start)
+        and not _signature_around(prev, nxt)
+    ):
+        return None  # an ellipsis alone on its line: left-out text or graphics
+    if kind is not None:
+        return kind
+    if (
+        RE_MASKED_DIGITS.match(_without_period(el.core))
+        and prev is not None
+        and (
+            RE_MASKED_PLATE.match(prev.core)
+            or RE_MASKED_IBAN.match(prev.core)
+            or RE_MASKED_DIGITS.match(prev.core)
+        )
+    ):
+        return "digits"
+    return _potential_kind(elements, i)
+
+
+def _is_entity_suffix(suffix: str) -> bool:
+    """Suffixes that make ``X-…`` a place or an organization (``X-Stadt``, ``M-GmbH``)."""
+    lower = suffix.lower().rstrip(".")
+    first = lower.split("-")[0]
+    return _is_street(lower) or any(
+        first.startswith(s) or first.endswith(s) for s in ENTITY_SUFFIXES
+    )
+
+
+def _is_street(core: str) -> bool:
+    lower = core.lower().rstrip(".")
+    return any(lower.endswith(s.rstrip(".")) for s in STREET_SUFFIXES)
+
+
+def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
+    """Placeholder elements with their shapes, plus visible parts that complete one
+    (house numbers after masked streets, towns after masked postcodes, years after a
+    masked day), in text order."""
+    found: list[Candidate] = []
+    for i, el in enumerate(elements):
+        kind = classify(elements, i)
+        if kind is None:
+            continue
+        end = el.core_end
+        if kind in {"repeated", "postcode", "digits", "email", "url"} or (
+            kind == "date" and RE_ZERO_DATE.match(el.core)
+        ):
+            end -= len(el.core) - len(_without_period(el.core))
+        if kind == "date" and RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
+            end = el.start + len(el.raw.rstrip(",;:)"))  # "19..": both dots are the mask
+        found.append(Candidate(i, el.core_start, end, kind))
+    taken = {c.index for c in found}
+    extra = []
+    for c in found:
+        j = c.index + 1
+        if j >= len(elements) or j in taken or text[c.end : elements[j].core_start] != " ":
+            continue
+        nxt = elements[j]
+        if (
+            c.kind in {"masked-prefix", "letter-suffix"}
+            and _is_street(elements[c.index].core)
+            and RE_HOUSE_NUMBER.match(nxt.core)
+        ):
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "house-number"))
+        elif c.kind == "postcode" and nxt.core[:1].isupper():
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "town"))
+        elif c.kind == "ellipsis" and RE_YEAR.match(nxt.core):
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "year"))
+    return sorted(found + extra, key=lambda c: c.start)
+
+
+NAME_KINDS = {"masked-word", "repeated", "letter", "quoted-letter"}
+
+
+def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
+    """Whether two adjacent placeholder elements hide one entity."""
+    if text[a.end : b.start] != " ":
+        return False
+    if a.kind in {"masked-prefix", "letter-suffix"} and b.kind in {"house-number", "ellipsis"}:
+        return b.kind == "house-number" or _is_street(text[a.start : a.end])  # "…straße …"
+    pairs = {
+        ("postcode", "town"),
+        ("postcode", "letter-suffix"),
+        ("postcode", "ellipsis"),
+        ("plate", "digits"),
+        ("iban", "digits"),
+        ("digits", "digits"),
+        ("ellipsis", "year"),
+        ("fullwidth", "fullwidth"),
+    }
+    if (a.kind, b.kind) in pairs:
+        return True
+    return a.kind in NAME_KINDS and b.kind in NAME_KINDS  # "H... O...", "A. B.", "D P T S"
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A merged placeholder: characters ``[start, end)``, its label, its parts' shapes."""
+
+    start: int
+    end: int
+    label: str
+    kinds: tuple[str, ...]
+    first: int  # element indices
+    last: int
+
+    def to_span(self) -> Span:
+        return Span(self.start, self.end, self.label)
+
+
+def merge_candidates(text: str, candidates: Sequence[Candidate]) -> list[list[Candidate]]:
+    groups: list[list[Candidate]] = []
+    for c in candidates:
+        if groups and _joinable(text, groups[-1][-1], c):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    return groups
+
+
+def _shape_label(core: str, kinds: set[str]) -> str | None:
+    """Labels the shape alone decides."""
+    if kinds & {"email", "url", "iban"}:
+        return "id-number"
+    if "plate" in kinds:
+        return "car-idx"
+    if kinds & {"postcode", "house-number", "town"}:
+        return "address-name"
+    first = core.split()[0].lower().rstrip(".")
+    if re.fullmatch(r"[a-zäöü]['’]er", first):
+        return "address-name"  # "die E'er Adresse": a town's adjective
+    if kinds & {"masked-prefix", "letter-suffix"} or "-" in first:
+        suffix = first.split("-", 1)[-1]
+        if _is_street(first) or re.fullmatch(r"[a-zäöü]", suffix):
+            return "address-name"  # "X-Straße", "A-M"
+        if any(suffix.startswith(p) or suffix.endswith(p) for p in PLACE_SUFFIXES):
+            return "address-name"  # "Y-Stadt", "X-Dorf"
+        if "-" in first and _is_entity_suffix(suffix):
+            return "jur-name"  # "M-GmbH", "X-Gruppe", "K-Konzern"
+    return None
+
+
+def infer_label(
+    text: str,
+    elements: Sequence[Element],
+    group: Sequence[Candidate],
+    earlier: Sequence[Placeholder] = (),
+) -> str:
+    """The label a placeholder most likely hides, from its shape, the words around it and
+    the placeholders before it (``earlier``, in text order)."""
+    previous = earlier[-1] if earlier else None
+    first, last = group[0].index, group[-1].index
+    kinds = {c.kind for c in group}
+    core = text[group[0].start : group[-1].end]
+    label = _shape_label(core, kinds)
+    if label:
+        return label
+    before = _before(elements, first)
+    after = [e.lower for e in elements[last + 1 : last + 3]]
+    prev = before[0] if before else ""
+    untitled = before[next((k for k, w in enumerate(before) if w not in TITLES), len(before)) :]
+    cue = untitled[0] if untitled else ""
+    line_start = text.rfind("\n", 0, group[0].start) + 1
+    line = text[line_start : group[0].start]
+    lawyer_nearby = any(w in LEGAL_PROFESSION_CUES for w in before) and any(
+        w.lower().strip(",:") in LEGAL_PROFESSION_CUES for w in line.split()
+    )
+    if "date" in kinds or "year" in kinds:
+        return "nat-idx" if "geboren" in before[:2] or prev == "geb." else "date-fact"
+    if prev in JUR_IDX_CUES:
+        return "jur-idx"
+    if prev in DOCKET_CUES:
+        return "court-docket"
+    if cue in LEGAL_PROFESSION_CUES or (after and after[0].startswith(("jsekr", "richter"))):
+        return "nat-jur"
+    if cue in COURT_WORDS:
+        if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
+            return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
+        return "court-name"
+    if after and after[0] in COMPANY_WORDS_AFTER:
+        if lawyer_nearby:
+            return "nat-jur"  # "Rechtsanwälte … & … PartG mbB"
+        if after[0] != "&":
+            return "jur-name"
+    if prev in ORGANIZATION_NOUNS:
+        return "jur-name"
+    if any(w in CAR_CUES for w in before[:3]):
+        return "car-idx"
+    if any(w in ID_CUES for w in before[:2]):
+        return "id-number"
+    coordinated = previous is not None and previous.last == first - 2 and prev in COORDINATION
+    if coordinated and previous.label != UNKNOWN:
+        return previous.label  # "Zeugen D. und E.", "Von … bis …"
+    if kinds & NAME_KINDS:
+        if (prev in PLACE_CUES or prev == "von") and "letter" in kinds:
+            return "address-name"  # "in X", "von X nach Y"
+        return "nat-name"
+    # A bare ellipsis: the words around it decide.
+    if first and elements[first - 1].raw.endswith(","):
+        on_line = {p.label for p in earlier if p.start >= line_start}
+        if "address-name" in on_line and "Wohnung" in line:
+            return "address-idx"  # "Wohnung A-Straße 1, …, …": floor and position
+        if (
+            previous is not None
+            and previous.label == "address-name"
+            and previous.start >= line_start
+        ):
+            return "address-name"  # "…straße …, …": street, town
+        if on_line & {"nat-name", "jur-name", "nat-jur"}:
+            return "address-name"  # Rubrum "A., …, …": name, street, town
+    if prev == "vorstand":
+        return "address-name"
+    if prev == "im" and any(w.endswith("wohnung") or w in ADDRESS_IDX_CUES for w in before[1:4]):
+        return "address-idx"
+    if prev == "das" and "gehört" in before[1:3]:
+        return "address-idx"
+    if cue in PERSON_CUES:
+        return "nat-name"
+    if prev in PLACE_CUES or prev == "richtung" or after[:2] == ["in", "richtung"]:
+        return "address-name"
+    if prev in DATE_CUES or prev in {"im", "für"}:
+        return "date-fact"
+    if prev in NAT_IDX_CUES or (prev in ARTICLES and after and after[0] in PARTY_ROLES):
+        return "nat-idx"
+    return UNKNOWN
+
+
+_QUOTE_OPEN, _QUOTE_CLOSE = "„»‚", "“«‘"
+
+
+def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[Candidate]) -> bool:
+    """A bare ellipsis inside a quotation (``„Ich habe ... gesehen“``) marks an omission.
+
+    Ellipses quoted on their own (``"..."``) stay placeholders (seed 000, appendix A.1).
+    """
+    if len(group) != 1 or group[0].kind != "ellipsis":
+        return False
+    index = group[0].index
+    el = elements[index]
+    if el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
+        return False
+    nxt = elements[index + 1].raw if index + 1 < len(elements) else ""
+    if (el.raw[-1:] and el.raw[-1] in _QUOTE_CLOSE) or (nxt and nxt[0] in _QUOTE_CLOSE):
+        return True  # "… gemischt … “": the quotation ends with an omission
+    paragraph = text[max(text.rfind("\n", 0, el.start) + 1, el.start - 400) : el.core_start]
+    opened = sum(paragraph.count(q) for q in _QUOTE_OPEN)
+    closed = sum(paragraph.count(q) for q in _QUOTE_CLOSE)
+    return opened > closed or paragraph.count('"') % 2 == 1
+
+
+def find_placeholders(text: str) -> list[Placeholder]:
+    """All placeholders of a published decision, merged and labelled, in text order."""
+    elements = split_elements(text)
+    placeholders: list[Placeholder] = []
+    for group in merge_candidates(text, find_candidates(text, elements)):
+        label = infer_label(text, elements, group, placeholders)
+        if label == UNKNOWN and _is_quoted_omission(text, elements, group):
+            continue
+        placeholders.append(
+            Placeholder(
+                group[0].start,
+                group[-1].end,
+                label,
+                tuple(c.kind for c in group),
+                group[0].index,
+                group[-1].index,
+            )
+        )
+    return placeholders
+
+
+def placeholder_spans(text: str) -> list[Span]:
+    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
+    return [p.to_span() for p in find_placeholders(text)]
+
+
+def annotate_placeholders(
+    documents: Sequence[Document], *, progress: bool = True
+) -> list[Document]:
+    """Documents with their placeholders as spans (other fields kept), with a progress bar."""
+    from tqdm.auto import tqdm
+
+    return [
+        Document(doc.id, doc.text, placeholder_spans(doc.text), doc.domain, dict(doc.meta))
+        for doc in tqdm(documents, desc="placeholders", unit="doc", disable=not progress)
+    ]

@@ -1,0 +1,53 @@
+"""Docket numbers of this case (``M 12 K 20.1234``, ``VI ZR 3/20``, ECLI): in the rubrum,
+after a cue word, and their repeats; a cited decision's docket is none."""
+
+from __future__ import annotations
+
+import re
+
+from hf_anon.data import Span
+from hf_anon.recognizers.base import rule_span
+from hf_anon.recognizers.context import header_end, in_citation
+
+_ROMAN = r"(?:[IVX]{1,5})"
+_REGISTER = r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}"
+DOCKET_RE = re.compile(
+    r"(?<![\w/.-])(?:"
+    r"ECLI:[A-Z]{2}:[A-Za-z]+:\d{4}:[\w.]+"  # ECLI
+    r"|(?:(?:VG|OVG|LSG|SG|LAG|ArbG|FG) )?(?:[A-Z]{1,3} ?)?\d{1,3}[a-z]? "  # (VG) 12 / M 12
+    rf"{_REGISTER}(?: {_REGISTER})? \d{{1,6}}[./]\d{{2,4}}"  # K 20.1234, C 12/21
+    r"(?: ?\([A-Za-z]{1,4}\))?(?: [A-Z]{1,2}(?![\w]))?"  # (V), R
+    rf"|{_ROMAN} {_REGISTER}(?: {_REGISTER})? \d{{1,5}}/\d{{2,4}}"  # VI ZR 3/20
+    r"|[A-Z] \d{1,2} [A-Z]{1,3} \d{1,5}/\d{2} [A-Z]{1,2}"  # B 9 SB 2/00 R
+    r"|\d{1,3} (?:Js|Ds|Ls|Ns|Cs|Gs|Ks|KLs|VRs|UJs|AR|Zs) \d{1,6}/\d{2,4}"  # prosecution
+    r")(?![\w/])"
+)
+DOCKET_CUE = re.compile(
+    r"(?:Az\.?|Aktenz(?:eichen|\.)|Gz\.?|Geschäftsz(?:eichen|\.)|AZ|Tagebuch-Nr\.|"
+    r"Vorgangsn(?:ummer|r\.)|Verfahren|Sache)\s*:?\s*$"
+)
+
+
+def find_dockets(text: str) -> list[Span]:
+    """Docket numbers of this case: in the rubrum, after ``Az.``-like cues, and repeats.
+
+    A docket in running text is usually a cited decision's, so only the case's own
+    numbers (rubrum, cue words) and their later mentions count.
+    """
+    header = header_end(text)
+    own: set[str] = set()
+    candidates = []
+    for m in DOCKET_RE.finditer(text):
+        value = m.group(0)
+        start, end = m.span()
+        cued = DOCKET_CUE.search(text[max(0, start - 25) : start])
+        if value.startswith("ECLI:") and start > header:
+            continue
+        if (start < header or cued) and not in_citation(text, start, end):
+            own.add(value)
+        candidates.append((start, end, value))
+    return [
+        rule_span(s, e, "court-docket", "medium")
+        for s, e, value in candidates
+        if value in own and not (s >= header and in_citation(text, s, e))
+    ]
