@@ -4,7 +4,7 @@
         [--seed 0] [--keep DIR]
 
 Generates ``--documents`` ``.txt`` files the way real exports look (issue 14): synthetic
-decisions (:mod:`hf_anon.synthetic`) with full names of people injected into sentences of
+decisions (:mod:`hf_anon.corpora.synthetic`) with full names of people injected into sentences of
 their own (``Der Zeuge Hans Müller bestätigte dies. … Herr Müller …``), then made messy:
 random Unicode between sentences (Greek, CJK, emoji, combining marks, zero-width and
 direction marks), control characters, CRLF line endings, a BOM, ALL CAPS (the whole
