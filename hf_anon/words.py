@@ -198,6 +198,12 @@ def closed_class_words() -> frozenset[str]:
     return (frozenset(get_stop_words("de")) - _NOT_CLOSED) | _EXTRA
 
 
+def is_all_caps(word: str) -> bool:
+    """``word.isupper()``, except that ``ß`` (which has no capital in most texts) does not
+    count: ``AUßERDEM`` and ``STRAßE`` are written in capitals."""
+    return word.replace("ß", "").isupper()
+
+
 def is_closed_class(word: str) -> bool:
     """Whether ``word`` (its letters, as written) is a function word, not a name.
 
@@ -209,7 +215,7 @@ def is_closed_class(word: str) -> bool:
     lower = core.lower()
     if lower not in closed_class_words():
         return False
-    if core == lower or (core.isupper() and len(core) > 1):
+    if core == lower or (is_all_caps(core) and len(core) > 1):
         return True
     capitalised = core[:1].isupper() and core[1:] == core[1:].lower()
     return capitalised and lower in _CAPITALISED_FUNCTION_WORDS
@@ -474,7 +480,7 @@ def case_view(text: str) -> str:
     chars: list[str] | None = None
     for line in re.finditer(r"[^\n]+", text):
         words = list(_LETTER_WORD.finditer(text, line.start(), line.end()))
-        caps = [m for m in words if m.group(0).isupper()]
+        caps = [m for m in words if is_all_caps(m.group(0))]
         if len(caps) < 2:
             continue
         if 2 * len(caps) < len(words):
@@ -503,7 +509,7 @@ def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
     for m in [*words, None]:
         joined = (
             m is not None
-            and m.group(0).isupper()
+            and is_all_caps(m.group(0))
             and (not run or text[run[-1].end() : m.start()] in (" ", "-"))
         )
         if joined:
@@ -512,7 +518,7 @@ def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
         words_ = [w.group(0) for w in run]
         if len(run) >= 2 and all(map(_name_like, words_)) and max(map(len, words_)) >= 4:
             out += run
-        run = [m] if m is not None and m.group(0).isupper() else []
+        run = [m] if m is not None and is_all_caps(m.group(0)) else []
     return out
 
 

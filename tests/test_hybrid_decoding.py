@@ -200,3 +200,11 @@ def test_names_in_capitals_are_read_in_title_case_and_acronyms_stay():
     assert case_view(cited) == cited
     assert model_view("HANS\x00MÜLLER kam") == "Hans Müller kam"
     assert len(model_view(text)) == len(text)
+
+
+def test_words_in_capitals_with_a_sharp_s_are_capitals():
+    from hf_anon.words import case_view, is_all_caps
+
+    assert is_all_caps("AUßERDEM") and is_all_caps("STRAßE") and not is_all_caps("ß")
+    text = "GELADEN WAR AUßERDEM TUTKUN LANCISI, DER NICHT ERSCHIEN."
+    assert case_view(text) == "Geladen War Außerdem Tutkun Lancisi, Der Nicht Erschien."
