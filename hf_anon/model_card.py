@@ -15,6 +15,7 @@ and ``report/report.json`` (``hf-anon report``). It renders through
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -134,10 +135,7 @@ def _eval_results(model_name: str, sets: Sequence[dict]):
 
 def _counted(files: list[str]) -> list[str]:
     """``data/real/train.jsonl (8 times)``: a file listed several times to weigh more."""
-    counts: dict[str, int] = {}
-    for name in files:
-        counts[name] = counts.get(name, 0) + 1
-    return [name if n == 1 else f"{name} ({n} times)" for name, n in counts.items()]
+    return [name if n == 1 else f"{name} ({n} times)" for name, n in Counter(files).items()]
 
 
 def _hyperparameters(training: dict) -> dict[str, Any]:
