@@ -72,6 +72,28 @@ def split_of(doc_id: str) -> str:
     return SPLITS[hashlib.sha256(doc_id.encode()).digest()[0] % 2]
 
 
+def write_split(out: Path, name: str, gold: list[Document], keys: list[dict]) -> None:
+    """``NAME.jsonl`` (gold) and ``NAME.key.jsonl`` (the placeholder key)."""
+    save_jsonl(gold, out / f"{name}.jsonl")
+    with (out / f"{name}.key.jsonl").open("w", encoding="utf-8") as handle:
+        for row in keys:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def split_counts(gold: list[Document], keys: list[dict]) -> dict:
+    """Documents, characters, spans and placeholders of one split, by label, risk and court."""
+    return {
+        "documents": len(gold),
+        "characters": sum(len(d.text) for d in gold),
+        "published_characters": sum(len(k["text"]) for k in keys),
+        "spans": sum(len(d.spans) for d in gold),
+        "placeholders": sum(len(k["placeholders"]) for k in keys),
+        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
+        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+        "by_court_type": dict(Counter(d.meta["court_type"] for d in gold).most_common()),
+    }
+
+
 def build(folder: Path, out: Path) -> dict:
     selection = read_selection(folder)
     gold: dict[str, list[Document]] = {s: [] for s in SPLITS}
@@ -96,28 +118,11 @@ def build(folder: Path, out: Path) -> dict:
         second.append(Document(row["id"], row["text"], marked.published_spans()))
     out.mkdir(parents=True, exist_ok=True)
     for split in SPLITS:
-        save_jsonl(gold[split], out / f"{split}.jsonl")
-        with (out / f"{split}.key.jsonl").open("w", encoding="utf-8") as handle:
-            for row in keys[split]:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        write_split(out, split, gold[split], keys[split])
     agreement = score_documents(second, first) if second else None
+    per_split = {s: split_counts(gold[s], keys[s]) for s in SPLITS}
     stats = {
-        "documents": {s: len(gold[s]) for s in SPLITS},
-        "characters": {s: sum(len(d.text) for d in gold[s]) for s in SPLITS},
-        "published_characters": {s: sum(len(k["text"]) for k in keys[s]) for s in SPLITS},
-        "spans": {s: sum(len(d.spans) for d in gold[s]) for s in SPLITS},
-        "placeholders": {s: sum(len(k["placeholders"]) for k in keys[s]) for s in SPLITS},
-        "by_label": {
-            s: dict(Counter(sp.label for d in gold[s] for sp in d.spans).most_common())
-            for s in SPLITS
-        },
-        "by_risk": {
-            s: dict(Counter(sp.risk for d in gold[s] for sp in d.spans).most_common())
-            for s in SPLITS
-        },
-        "by_court_type": {
-            s: dict(Counter(d.meta["court_type"] for d in gold[s]).most_common()) for s in SPLITS
-        },
+        **{key: {s: per_split[s][key] for s in SPLITS} for key in per_split[SPLITS[0]]},
         "agreement_pass1_vs_pass2": None
         if agreement is None
         else {
@@ -156,19 +161,8 @@ def build_train(folder: Path, out: Path) -> dict:
     if problems:
         raise SystemExit("\n".join(problems))
     out.mkdir(parents=True, exist_ok=True)
-    save_jsonl(gold, out / "train.jsonl")
-    with (out / "train.key.jsonl").open("w", encoding="utf-8") as handle:
-        for row in keys:
-            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-    stats = {
-        "documents": len(gold),
-        "characters": sum(len(d.text) for d in gold),
-        "spans": sum(len(d.spans) for d in gold),
-        "placeholders": sum(len(k["placeholders"]) for k in keys),
-        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
-        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
-        "by_court_type": dict(Counter(d.meta["court_type"] for d in gold).most_common()),
-    }
+    write_split(out, "train", gold, keys)
+    stats = split_counts(gold, keys)
     (out / "statistics.train.json").write_text(
         json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
     )
