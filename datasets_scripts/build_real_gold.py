@@ -14,9 +14,10 @@ the script builds from the pass-2 files
 - ``data/real/statistics.json``: counts by label and risk, and the agreement between the
   passes (strict, strict typed and lenient span F1, on the published text).
 
-``--train`` builds the training split instead, from ``data/real/annotation-train/``
-(other decisions, drawn with ``prepare_real_annotation.py --exclude``; one annotation
-pass, ``pass2/`` files win where a review exists): ``data/real/train.jsonl``,
+``--train`` builds the training split instead, from ``data/real/annotation-train/``,
+``annotation-train2/`` and ``annotation-train3/`` (other decisions, drawn in three rounds with
+``prepare_real_annotation.py --exclude``; one annotation pass, ``pass2/`` files win where a
+review exists): ``data/real/train.jsonl``,
 ``train.key.jsonl`` and ``statistics.train.json``. It is for training only; choosing and
 measuring stay on validation and test.
 """
@@ -37,6 +38,7 @@ from hf_anon.metrics import score_documents
 ROOT = Path(__file__).resolve().parents[1]
 ANNOTATION = ROOT / "data" / "real" / "annotation"
 SPLITS = ("validation", "test")
+TRAIN_FOLDERS = ("annotation-train", "annotation-train2", "annotation-train3")
 
 
 def read_selection(folder: Path) -> dict[str, dict]:
@@ -141,11 +143,16 @@ def build(folder: Path, out: Path) -> dict:
     return stats
 
 
-def build_train(folder: Path, out: Path) -> dict:
-    """The training split: every decision of ``folder``, its latest pass."""
-    selection = read_selection(folder)
+def build_train(folders: list[Path], out: Path) -> dict:
+    """The training split: every decision of ``folders``, its latest pass."""
     gold, keys, problems = [], [], []
-    for name, row in selection.items():
+    rows = [
+        (folder, selection, name, row)
+        for folder in folders
+        for selection in [read_selection(folder)]
+        for name, row in selection.items()
+    ]
+    for folder, selection, name, row in rows:
         path = folder / "pass2" / f"{name}.txt"
         path = path if path.exists() else folder / "pass1" / f"{name}.txt"
         found = check_file(path, selection)
@@ -173,15 +180,21 @@ def build_train(folder: Path, out: Path) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", nargs="+", metavar="FILE", help="validate marked files")
-    parser.add_argument("--annotation", default=str(ANNOTATION), help="annotation folder")
+    parser.add_argument(
+        "--annotation",
+        nargs="+",
+        default=[str(ANNOTATION)],
+        help="annotation folder (--train: folders, default annotation-train, -train2, -train3)",
+    )
     parser.add_argument("--out", default=str(ROOT / "data" / "real"), help="output folder")
     parser.add_argument(
         "--train", action="store_true", help="build train.jsonl from annotation-train/"
     )
     args = parser.parse_args(argv)
-    if args.train and args.annotation == str(ANNOTATION):
-        args.annotation = str(ROOT / "data" / "real" / "annotation-train")
-    folder = Path(args.annotation)
+    if args.train and args.annotation == [str(ANNOTATION)]:
+        args.annotation = [str(ROOT / "data" / "real" / name) for name in TRAIN_FOLDERS]
+    folders = [Path(a) for a in args.annotation]
+    folder = folders[0]
     if args.check:
         selection = read_selection(folder)
         problems = [p for f in args.check for p in check_file(Path(f), selection)]
@@ -195,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{f}: ok, {len(marked.spans)} spans ({ph} placeholders) {dict(counts)}")
         return 1 if problems else 0
     if args.train:
-        stats = build_train(folder, Path(args.out))
+        stats = build_train(folders, Path(args.out))
         print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
         return 0
     stats = build(folder, Path(args.out))

@@ -113,16 +113,18 @@ def guess_domain(text: str) -> str:
     return "zivilrecht"
 
 
-def select_real(path: Path, rng: random.Random, taken: set[str] = frozenset()) -> list[dict]:
+def select_real(
+    path: Path, rng: random.Random, taken: set[str] = frozenset(), longest: int | None = None
+) -> list[dict]:
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         decisions = [json.loads(line) for line in handle]
     chosen = []
-    for court_type, count, longest in REAL_QUOTAS:
+    for court_type, count, usual in REAL_QUOTAS:
         pool = [
             d
             for d in decisions
             if d["court_type"] == court_type
-            and MIN_CHARS <= len(d["text"]) <= longest
+            and MIN_CHARS <= len(d["text"]) <= (longest or usual)
             and usable(d["text"])
             and d["id"] not in taken
         ]
@@ -207,6 +209,16 @@ def main(argv: list[str] | None = None) -> int:
         help="selection.jsonl files whose decisions must not be drawn again (e.g. the gold set's, "
         "when drawing a training set)",
     )
+    parser.add_argument(
+        "--longest",
+        type=int,
+        default=None,
+        help="draw decisions up to N characters long, whatever their court type's usual limit "
+        "(a later round, when the shorter ones are drawn)",
+    )
+    parser.add_argument(
+        "--no-ler", action="store_true", help="draw from the real decisions only, not from LER"
+    )
     args = parser.parse_args(argv)
     shared = Path(args.shared)
     real, ler = shared / "real" / "decisions.jsonl.gz", shared / "ler" / "raw"
@@ -219,7 +231,9 @@ def main(argv: list[str] | None = None) -> int:
         for f in args.exclude
         for line in Path(f).read_text(encoding="utf-8").splitlines()
     }
-    rows = select_real(real, rng, taken) + select_ler(ler, rng, taken)
+    rows = select_real(real, rng, taken, args.longest)
+    if not args.no_ler:
+        rows += select_ler(ler, rng, taken)
     out = Path(args.out)
     (out / "pass1").mkdir(parents=True, exist_ok=True)
     with (out / "selection.jsonl").open("w", encoding="utf-8") as handle:

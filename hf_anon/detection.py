@@ -270,10 +270,12 @@ class SpanDetector:
         that are not all finite raise :class:`NonFiniteScoresError` (a broken model must not
         look like a text without names); tokens → spans (``threshold`` on 1 - P(O), else the
         calibrated per-label thresholds, else the argmax tag), widened to whole words,
-        trimmed of punctuation, merged with the recognizers' spans, and trimmed of words
-        that cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`).
+        trimmed of punctuation; with recognizers, rid of the dates, courts and dockets that
+        stand inside citations and statutes (:func:`hf_anon.recognizers.drop_cited`) and
+        merged with the recognizers' spans; last trimmed of words that cannot belong to
+        them at their edges (:func:`hf_anon.words.trim_edges`).
         """
-        from hf_anon.recognizers import merge_with_rules, recognize_cached
+        from hf_anon.recognizers import drop_cited, merge_with_rules, recognize_cached
         from hf_anon.words import trim_edges
 
         for name, probs in (("tag", tag_probs), ("label", label_probs), ("risk", risk_probs)):
@@ -298,5 +300,6 @@ class SpanDetector:
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
         if self.recognizers:
+            spans = drop_cited(text, spans)
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
         return trim_edges(text, spans, self.labels)

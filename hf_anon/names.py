@@ -236,13 +236,21 @@ ADJECTIVAL = frozenset(
 GROUP_NOUNS = frozenset(_items("familie, eheleute, ehepaar, geschwister, eltern, kinder"))
 
 
+#: compounds that name an office or a job (``Polizeibeamte``, ``Verwaltungsangestellter``,
+#: ``Sachbearbeiterin``, ``Hauswart``); no German surname ends so (Faker's de_DE, de_AT and
+#: de_CH lists)
+ROLE_COMPOUND = re.compile(
+    r"\w(?:beamte[rn]?|beamtin(?:nen)?|angestellte[rn]?|bearbeiter(?:in|innen|n)?|wart(?:in)?)$"
+)
+
+
 def is_person_noun(word: str) -> bool:
     """Whether ``word`` (any case, edge punctuation ignored) names a person by role,
     kinship or salutation rather than by name: ``Mutter``, ``Zeugin``, ``Herrn``,
     ``Sachbearbeiterin``, ``Beklagten``, ``Familie`` (ANNOTATION.md: roles are outside
     a name's span, and never a name part)."""
     core = word.strip("„“\"'()[],:;.!?").lower()
-    if core in _ROLE_GENDER or core in GROUP_NOUNS:
+    if core in _ROLE_GENDER or core in GROUP_NOUNS or ROLE_COMPOUND.search(core):
         return True
     stem = core.removesuffix("n").removesuffix("r")  # der Beklagter, des Beklagten
     return core in ADJECTIVAL or stem in ADJECTIVAL

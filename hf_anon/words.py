@@ -163,6 +163,98 @@ ROLE_NOUNS = frozenset(
         "berufungsklägerin",
     ]
 )
+#: Nouns of legal prose that name a thing, an amount, a step or a time, never a person, a
+#: company, a place or a date on their own (``Zinsen in Höhe von``, ``Akte I. Instanz``, ``in
+#: der Nacht``); none is a German surname. A span of them alone is dropped.
+COMMON_NOUNS = frozenset(
+    [
+        "Höhe",
+        "Hälfte",
+        "Raten",
+        "Rate",
+        "Instanz",
+        "Betrag",
+        "Summe",
+        "Zinsen",
+        "Kosten",
+        "Gebühr",
+        "Frist",
+        "Antrag",
+        "Klage",
+        "Berufung",
+        "Revision",
+        "Beschwerde",
+        "Urteil",
+        "Beschluss",
+        "Akte",
+        "Akten",
+        "Blatt",
+        "Anlage",
+        "Seite",
+        "Fußnote",
+        "Eides",
+        "Büro",
+        "Grundbuch",
+        "Flurstück",
+        "Gemarkung",
+        "Terrasse",
+        "Wohnung",
+        "Grundstück",
+        "Fahrzeug",
+        "PKW",
+        "Pkw",
+        "Kfz",
+        "Pistole",
+        "Waffe",
+        "Kellerraum",
+        "Laufbahngruppe",
+        "Besoldungsgruppe",
+        "Schadstoffklasse",
+        "Holding",
+        "Kinderheim",
+        "Justizvollzugsanstalt",
+        "Hehlerei",
+        "Diebstahl",
+        "Betrug",
+        "Turnus",
+        "Szenario",
+        "Grafik",
+        "Nacht",
+        "Vormittag",
+        "Nachmittag",
+        "Urlaub",
+        "qm",
+        "km",
+        "Euro",
+        "EUR",
+        "Prozent",
+        "Alleinerbin",
+        "Alleinerbe",
+        "Schädiger",
+        "Wochenende",
+        "Feiertag",
+        "Feiertage",
+        "Monaten",
+        "Jahre",
+        "Tage",
+        "Wochen",
+    ]
+)
+#: Weekdays stand outside a date (``Montag, 29.09.2014``: GUIDE no. 36); alone they date
+#: nothing. Several are surnames (``Freitag``), so only date spans of them are dropped.
+WEEKDAYS = frozenset(
+    [
+        "Montag",
+        "Dienstag",
+        "Mittwoch",
+        "Donnerstag",
+        "Freitag",
+        "Samstag",
+        "Sonnabend",
+        "Sonntag",
+        "Sonntage",
+    ]
+)
 # The headings of a German decision are never spans, nor part of one (`Tenor` alone on its
 # line is read as a name by a model that saw few of them); a roman outline number after a
 # heading (`Tenor\nI`) goes with it.
@@ -381,6 +473,8 @@ def trim_edges(
       role nouns alone (``der Kläger``) is no name and is dropped, unless a role or
       salutation stands right before it: then it is a surname (``Zeugen Richter``).
     - **Section headings** (``Tenor``, ``Gründe``) are cut off the start.
+    - **Common nouns of legal prose** (:data:`COMMON_NOUNS`: ``Zinsen in Höhe von``) and, in
+      a date, weekdays (:data:`WEEKDAYS`) are no span on their own.
 
     - **Two expressions in one span** are split where a function word joins them
       (:func:`split_joined`): ``Jakub und Ewa Kowalczyk`` → ``Jakub``, ``Ewa Kowalczyk``;
@@ -433,6 +527,12 @@ def trim_edges(
             for w in word[first:last]
         ) and not (person and _after_person_noun(text, words[first][0])):
             continue  # a role noun is not a name (`der Kläger`, ../shared/ANNOTATION.md)
+        if not phrase and all(
+            w.strip(_EDGE_PUNCT) in COMMON_NOUNS
+            or (span.label.startswith("date") and w.strip(_EDGE_PUNCT) in WEEKDAYS)
+            for w in word[first:last]
+        ):
+            continue  # `in Höhe von`, `am Freitag, 13.2.2026`: a common noun, no span
         start, end = words[first][0], words[last - 1][1]
         if (start, end) == (span.start, span.end):
             out.append(span)

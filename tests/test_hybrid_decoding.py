@@ -55,6 +55,8 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("Herr Weil und", "Weil", "nat-name", ["Weil"]),
         # a role-like surname after a role is a name, not a role
         ("dem vernommenen Zeugen Richter sowie", "Richter", "nat-name", ["Richter"]),
+        ("der Polizeibeamte Richter sagte", "Richter", "nat-name", ["Richter"]),
+        ("sagte der Hauswart aus", "Hauswart", "nat-name", []),
         ("Der Kläger trägt die Kosten", "Kläger", "nat-name", []),
         ("Tenor\n\nDie Klage", "Tenor", "nat-name", []),
         ("Tenor\nI\nDer Beklagte", "Tenor\nI", "nat-name", []),
@@ -79,6 +81,12 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("Dr. Hans Müller", "Dr. Hans Müller", "nat-name", ["Hans Müller"]),
         ("Richter, Anna", "Richter, Anna", "nat-name", ["Richter, Anna"]),
         ("die Mutter sagte", "Mutter", "nat-name", []),
+        # common nouns of legal prose and lone weekdays are no span
+        ("nebst Zinsen in Höhe von 5 Prozentpunkten", "Höhe", "address-name", []),
+        ("Blatt 61 der Akte I. Instanz", "Instanz", "nat-name", []),
+        ("bis Freitag, 13.2.2026, mitzuteilen", "Freitag", "date-fact", []),
+        ("durch Richterin Freitag entschieden", "Freitag", "nat-jur", ["Freitag"]),
+        ("in der Nacht zum 3. Mai", "Nacht zum 3. Mai", "date-fact", ["Nacht zum 3. Mai"]),
         # phrases may begin with a preposition, never end with one
         (
             "seit Mai 2018 verheiratet",

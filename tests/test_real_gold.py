@@ -18,7 +18,13 @@ REAL = ROOT / "data" / "real"
 SPLITS = ("validation", "test")
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
-from build_real_gold import build, build_train, check_file, read_selection  # noqa: E402
+from build_real_gold import (  # noqa: E402
+    TRAIN_FOLDERS,
+    build,
+    build_train,
+    check_file,
+    read_selection,
+)
 
 
 def keys(split: str) -> list[dict]:
@@ -73,10 +79,11 @@ def test_the_committed_files_are_what_the_build_makes(tmp_path):
 
 
 def test_the_training_split_is_built_from_its_annotation_and_apart_from_the_gold_set(tmp_path):
-    stats = build_train(REAL / "annotation-train", tmp_path)
-    for name in ("train.jsonl", "train.key.jsonl"):
+    stats = build_train([REAL / folder for folder in TRAIN_FOLDERS], tmp_path)
+    for name in ("train.jsonl", "train.key.jsonl", "statistics.train.json"):
         assert (tmp_path / name).read_text() == (REAL / name).read_text()
-    assert stats["documents"] == 46 and stats["spans"] == 782
+    drawn = sum(len(read_selection(REAL / folder)) for folder in TRAIN_FOLDERS)
+    assert stats["documents"] == drawn > 46
     train_ids = {d.id for d in load_jsonl(REAL / "train.jsonl")}
     gold_ids = {d.id for split in SPLITS for d in load_jsonl(REAL / f"{split}.jsonl")}
     assert train_ids and not train_ids & gold_ids

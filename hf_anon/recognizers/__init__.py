@@ -22,10 +22,13 @@ contract numbers); the word lists they match in :mod:`~hf_anon.recognizers.table
 citation and rubrum context in :mod:`~hf_anon.recognizers.context`, the
 :class:`Recognizer` type in :mod:`~hf_anon.recognizers.base`, the registry in
 :mod:`~hf_anon.recognizers.registry` and the merge with a model's spans in
-:mod:`~hf_anon.recognizers.merge`.
+:mod:`~hf_anon.recognizers.merge`; the model's own dates, courts and dockets inside
+citations and statutes are dropped before the merge by
+:mod:`~hf_anon.recognizers.citations`.
 """
 
 from hf_anon.recognizers.base import Recognizer, nfc_view, rule_span
+from hf_anon.recognizers.citations import drop_cited, is_cited
 from hf_anon.recognizers.context import in_citation
 from hf_anon.recognizers.courts import find_courts
 from hf_anon.recognizers.dates import find_dates, find_times
@@ -54,6 +57,7 @@ __all__ = [
     "DEFAULT_RECOGNIZERS",
     "RECOGNIZERS",
     "Recognizer",
+    "drop_cited",
     "find_courts",
     "find_cued_numbers",
     "find_dates",
@@ -67,6 +71,7 @@ __all__ = [
     "find_signatures",
     "find_times",
     "in_citation",
+    "is_cited",
     "is_valid_iban",
     "merge_with_rules",
     "nfc_view",

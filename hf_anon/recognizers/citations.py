@@ -1,0 +1,183 @@
+"""What the model marks inside a reference to another text: dropped before the merge.
+
+The guidelines keep everything inside a citation of another decision, a statute with its
+dates, a gazette, a commentary or a publication reference out of the spans. A model
+reads the date in ``BVerwG, Urteil vom 12. Mai 2020 – 4 C 1.19 –, juris`` or in
+``Verordnung (EU) 2019/1148 … vom 20. Juni 2019`` as the date it looks like; the
+grammar of the reference around it says otherwise. :func:`drop_cited` removes the
+model's dates, courts and dockets that stand in such a reference; spans of this case's
+procedural history (``vorgehend VG Schwerin, 11. Dezember 2025, 1 B 3859/25``) and its
+own dockets stay.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hf_anon.data import Span
+from hf_anon.recognizers.context import GAZETTE_AFTER, PUBLICATION
+from hf_anon.recognizers.dockets import DOCKET_RE, find_dockets
+
+#: labels a reference contains: only these are checked
+REFERENCE_LABELS = frozenset({"date-fact", "date-world", "court-name", "court-docket"})
+
+_PUBLICATION_START = re.compile(
+    r"^\s*(?:\([^)]{0,20}\))?\s*[-–,]?\s*(?:" + PUBLICATION.pattern + ")"
+)
+# `… vom 12.5.2020 - 4 C 1.19 -, juris`: a docket between dashes, then a publication
+_DOCKET_THEN_PUBLICATION = re.compile(r"^\s*[-–]\s*[^-–\n]{3,40}?\s*[-–]\s*[,;]?\s*(\S+)")
+# `Verordnung (EU) 2019/1148 des Europäischen Parlaments und des Rates vom`, `BGBl. I vom`
+LAW_BEFORE = re.compile(
+    r"(?:\w*[Gg]esetz(?:es|s)?|\w*[Vv]erordnung|\w*[Rr]ichtlinie|Fassung|\w*[Bb]ekanntmachung|"
+    r"Satzung|\w*[Ee]rlass(?:es)?|Abkommens?|Übereinkommens?|Tarifvertrag(?:es|s)?|"
+    r"Verwaltungsvorschrift|\w*(?<!an)(?<!bei)ordnung|Gesetzentwurf(?:es|s)?|Lagebericht\w*|"
+    r"Drs\.|Drucks(?:ache)?\.?|BGBl\.?|GVBl\.?|Amtsbl\.?|ABl\.(?:\s?[LC])?(?:\s?\d+)?)"
+    r"(?:\s+(?:\([^)]{0,40}\)|Nr\.|I{1,2}|[\dA-ZÄÖÜ][\w./-]*|des\s+Europäischen\s+Parlaments"
+    r"\s+und\s+des\s+Rates|des\s+Rates|der\s+Kommission)){0,4}\s+(?:vom|v\.)\s*$"
+)
+# the date a law came into or went out of force, the version of a statute
+LAW_AFTER = re.compile(
+    r"^\s*(?:[\w-]+\s+){0,3}?(?:(?:in|außer)\s+Kraft|(?:geltenden|gültigen)\s+Fassung)"
+)
+LAW_CHANGE_BEFORE = re.compile(r"(?:Inkrafttreten|Außerkrafttreten)s?\b[^.;\n]{0,60}\bzum\s*$")
+# commentaries and loose-leaf editions: `Stand: Juni 2017`, `48. EL Juli 2025`, `12. Ed.`
+EDITION_BEFORE = re.compile(r"(?:\bStand|\bEL|\bEd\.|\bErgl\.|Lfg\.|\bAufl\.?)\s*:?\s*$")
+# a date followed by the docket of the decision it dates (`vom 7.2.2008 (IX ZB 137/07`)
+DOCKET_AFTER_DATE = re.compile(
+    r"^\s*[-–,(]?\s*(?:Az\.?:?\s*)?(?:(?:BVerwG|BGH|BFH|BSG|BAG|BVerfG)\s)?"
+)
+# `das Urteil des Niedersächsischen Finanzgerichts vom 19. Mai 2017 2 K 154/15`: prose that
+# names a decision, as a court names its own case's instances (a citation abbreviates)
+PROSE_DECISION_BEFORE = re.compile(
+    r"\b(?:des|dem|der|den|das|die)\s+(?:[\w-]+\s+){0,4}?(?:vom|v\.)\s*$"
+)
+PROSE_COURT_BEFORE = re.compile(r"\b(?:des|dem|der|den|das|die)\s+$")
+PROCEDURAL_HISTORY = re.compile(r"\b(?:vorgehend|nachgehend|Vorinstanz|Verfahrensgang)\b", re.I)
+# `LAG München 28.08.2007`, `BSG vom 16.5.2012`, `OLG Köln vom`
+_CITED_COURT = (
+    r"(?:\b(?:BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG|EuGH|EGMR|BayVGH|BayObLG)"
+    r"|\b(?:OVG|VGH|OLG|LG|VG|LSG|SG|FG|LAG|ArbG|KG)\s[A-ZÄÖÜ][\w-]+)"
+    r"\s*,?\s*(?:(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*)?(?:v\.|vom)?\s*"
+)
+_DATE = r"\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}"
+CITING_COURT_BEFORE = re.compile(_CITED_COURT + "$")
+# `LAG Nürnberg 30.09.2010 – 5 Ta 135/10`: the docket of a cited court's decision
+CITED_DOCKET_BEFORE = re.compile(_CITED_COURT + _DATE + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$")
+# a court followed by its decision: `OLG Frankfurt, Urteil vom 3. Mai 2019 – 2 U 1/18`
+DECISION_AFTER_COURT = re.compile(
+    r"^\s*,?\s*(?:(?:Urt\.?|Beschl\.?|Urteil|Beschluss|Gerichtsbescheid|B\.|U\.)\s*)?"
+    r"(?:v\.|vom)?\s*" + _DATE + r"\s*[-–,(]?\s*(?:Az\.?:?\s*)?"
+)
+
+
+def _in_publication_parenthesis(text: str, start: int, end: int) -> bool:
+    """Inside ``( … )`` that names a publication: ``(BSG vom 18.11.2003, aaO., Rn. 8)``."""
+    paren = text.rfind("(", max(0, start - 150), start)
+    if paren < 0 or ")" in text[paren:start]:
+        return False
+    close = text.find(")", end)
+    return bool(PUBLICATION.search(text[paren : close if close >= 0 else end + 90]))
+
+
+def _docket_at(text: str, at: int, own: set[str]) -> bool:
+    """Whether another decision's docket starts at ``at`` (not one of this case's own)."""
+    m = DOCKET_RE.match(text, at)
+    return bool(m) and m.group(0) not in own
+
+
+def _cited_court_before(pattern: re.Pattern, before: str) -> bool:
+    """A court in citation style before (``LAG München 28.08.2007``), not in prose
+    (``des VGH Baden-Württemberg vom 30.07.2014``, this case's instance)."""
+    m = pattern.search(before)
+    return bool(m) and not PROSE_COURT_BEFORE.search(before[: m.start()])
+
+
+def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
+    """Whether ``span`` (a date, court or docket) stands inside a reference to another
+    decision, a statute, a gazette or a commentary."""
+    start, end = span.start, span.end
+    if span.label not in REFERENCE_LABELS:
+        return False
+    if PROCEDURAL_HISTORY.search(text[max(0, start - 80) : start]):
+        return False
+    if span.label == "court-docket" and text[start:end] in own_dockets:
+        return False
+    after = text[end : end + 90]
+    if _PUBLICATION_START.match(after) or GAZETTE_AFTER.match(after):
+        return True
+    dash = _DOCKET_THEN_PUBLICATION.match(after)
+    if dash and PUBLICATION.match(dash.group(1)):
+        return True
+    if _in_publication_parenthesis(text, start, end):
+        return True
+    before = text[max(0, start - 60) : start]
+    if span.label.startswith("date"):
+        if re.match(r"\S", text[end : end + 1]) and text.startswith("http", end):
+            return True  # `26.03.2011http://www.justiz.nrw.de/…`: a print header
+        if (
+            LAW_BEFORE.search(text[max(0, start - 160) : start])
+            or LAW_AFTER.match(after)
+            or LAW_CHANGE_BEFORE.search(text[max(0, start - 100) : start])
+            or EDITION_BEFORE.search(before)
+            or _cited_court_before(CITING_COURT_BEFORE, before)
+        ):
+            return True
+        return not PROSE_DECISION_BEFORE.search(before) and _docket_at(
+            text, end + DOCKET_AFTER_DATE.match(after).end(), own_dockets
+        )
+    if span.label == "court-name":
+        decision = DECISION_AFTER_COURT.match(after)
+        return (
+            bool(decision)
+            and not PROSE_COURT_BEFORE.search(before)
+            and _docket_at(text, end + decision.end(), own_dockets)
+        )
+    # a docket right after a cited court and date
+    return _cited_court_before(CITED_DOCKET_BEFORE, text[max(0, start - 90) : start])
+
+
+# `beim Verwaltungsgericht Hamburg, Lübeckertordamm 4, 20099 Hamburg`: a court's postal
+# address (the instructions on appeal; not a span, data/real/annotation/GUIDE.md no. 25)
+COURT_BEFORE_ADDRESS = re.compile(
+    r"(?:[Gg]ericht|[Gg]erichtshof|[Gg]erichts|[Gg]erichtshofs)\b[^\n.;:]{0,50}?(?:,|\s/)\s*$"
+)
+
+COURT_NAME_BEFORE_STREET = re.compile(
+    r"(?:[Gg]ericht|[Gg]erichtshof)\b(?:\s+(?:[A-ZÄÖÜ][\w-]*|am|an|der|in|im)){0,4}\s*$"
+)
+
+
+def is_court_address(text: str, span: Span, previous: Span | None) -> bool:
+    """Whether an address span is a court's postal address: it follows a court's name, or
+    the street of one (``…, 20099 Hamburg``)."""
+    if not span.label.startswith("address"):
+        return False
+    before = text[max(0, span.start - 70) : span.start]
+    if COURT_BEFORE_ADDRESS.search(before):
+        return True
+    street = re.search(r"\d", text[span.start : span.end]) is not None
+    if street and COURT_NAME_BEFORE_STREET.search(before):
+        return True  # `Verwaltungsgericht Frankfurt am Main Adalbertstraße 18 60486 …`
+    return (
+        previous is not None
+        and re.fullmatch(r"[\s,/]{0,4}", text[previous.end : span.start]) is not None
+    )
+
+
+def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
+    """``spans`` without the dates, courts and dockets that stand inside references, and
+    without courts' postal addresses."""
+    if not any(s.label in REFERENCE_LABELS or s.label.startswith("address") for s in spans):
+        return list(spans)
+    own = {text[s.start : s.end] for s in find_dockets(text)}
+    dropped, court_address = set(), None
+    for i, span in sorted(enumerate(spans), key=lambda t: t[1].start):
+        if is_court_address(text, span, court_address):
+            court_address = span
+            dropped.add(i)
+            continue
+        court_address = None
+        if is_cited(text, span, own):
+            dropped.add(i)
+    return [s for i, s in enumerate(spans) if i not in dropped]
