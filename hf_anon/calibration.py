@@ -76,7 +76,10 @@ def calibrate(
 ) -> Calibration:
     """Thresholds per label for ``detector`` on gold ``documents`` (one model pass).
 
-    Every label starts at ``start``; labels whose usual risk is ``high`` (names, addresses,
+    Every label starts at ``start``, or at the thresholds already stored in the model where
+    those score better (a recalibration after a change of the decoding rules never ends below
+    what the model had: coordinate ascent finds a local optimum). Labels whose usual risk is
+    ``high`` (names, addresses,
     plates, identifiers) never go above ``high_risk_cap``: a validation set holds few of
     their spans, and a threshold raised to win a little precision there costs recall of
     direct identifiers on other decisions (measured: on the real test split, uncapped
@@ -98,6 +101,11 @@ def calibrate(
     thresholds = {name: start for name in detector.labels.names}
     high = {label.name for label in detector.labels if label.risk == "high"}
     best = _evaluate(detector, documents, probabilities, thresholds, beta)
+    if saved:  # the stored thresholds are a second start: never end below them
+        stored = {name: saved.get(name, start) for name in detector.labels.names}
+        summary = _evaluate(detector, documents, probabilities, stored, beta)
+        if key(summary) > key(best):
+            thresholds, best = stored, summary
     history = []
     bar = tqdm(total=rounds * len(order) * len(grid), desc="calibrate", disable=not progress)
     for _ in range(rounds):

@@ -12,6 +12,7 @@ around it tell (``Herrn``, ``die Zeugin``, ``der Beklagte``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 
@@ -249,7 +250,7 @@ def is_person_noun(word: str) -> bool:
     kinship or salutation rather than by name: ``Mutter``, ``Zeugin``, ``Herrn``,
     ``Sachbearbeiterin``, ``Beklagten``, ``Familie`` (ANNOTATION.md: roles are outside
     a name's span, and never a name part)."""
-    core = word.strip("„“\"'()[],:;.!?").lower()
+    core = unicodedata.normalize("NFC", word.strip("„“\"'()[],:;.!?")).lower()
     if core in _ROLE_GENDER or core in GROUP_NOUNS or ROLE_COMPOUND.search(core):
         return True
     stem = core.removesuffix("n").removesuffix("r")  # der Beklagter, des Beklagten

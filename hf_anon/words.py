@@ -15,6 +15,7 @@ content words at a span's edge (``weg``), plus prepositions and contractions it 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from functools import cache
 from itertools import pairwise
@@ -255,6 +256,16 @@ WEEKDAYS = frozenset(
         "Sonntage",
     ]
 )
+#: A court named by its type alone (``das Arbeitsgericht``, ``beim SG``) or a chamber
+#: (``21. Senat``) is no court name: the guidelines ask for a place or a federal/state
+#: identity (ANNOTATION.md; ``3. Kammer``: GUIDE no. 8).
+GENERIC_COURT = re.compile(
+    r"(?i:(?:amts|land|oberlandes|arbeits|landesarbeits|sozial|landessozial|familien|"
+    r"verwaltungs|oberverwaltungs|finanz|insolvenz|vollstreckungs|betreuungs|nachlass|"
+    r"register|grundbuch|schöffen|jugend)?gericht(?:s|es|e|en)?)"
+    r"|SG|LG|AG|VG|OLG|LSG|LAG|ArbG|FG|OVG|VGH|Senats?|Kammer"
+    r"|\d{1,2}[a-z]?\.\s*(?i:(?:zivil|straf|familien|fach|revisions|wehrdienst)?(?:senat|kammer)\w*)"
+)
 # The headings of a German decision are never spans, nor part of one (`Tenor` alone on its
 # line is read as a name by a model that saw few of them); a roman outline number after a
 # heading (`Tenor\nI`) goes with it.
@@ -296,6 +307,12 @@ def is_all_caps(word: str) -> bool:
     return word.replace("ß", "").isupper()
 
 
+def _core(word: str) -> str:
+    """A word without edge punctuation, its umlauts composed (``für`` is sometimes written
+    as ``u`` and a combining diaeresis in real decisions)."""
+    return unicodedata.normalize("NFC", word.strip(_EDGE_PUNCT))
+
+
 def is_closed_class(word: str) -> bool:
     """Whether ``word`` (its letters, as written) is a function word, not a name.
 
@@ -303,7 +320,7 @@ def is_closed_class(word: str) -> bool:
     for articles and prepositions (``Der``, ``Am``), since ``Will``, ``Weil`` or ``Kann`` are
     surnames too.
     """
-    core = word.strip(_EDGE_PUNCT)
+    core = _core(word)
     lower = core.lower()
     if lower not in closed_class_words():
         return False
@@ -474,7 +491,8 @@ def trim_edges(
       salutation stands right before it: then it is a surname (``Zeugen Richter``).
     - **Section headings** (``Tenor``, ``Gründe``) are cut off the start.
     - **Common nouns of legal prose** (:data:`COMMON_NOUNS`: ``Zinsen in Höhe von``) and, in
-      a date, weekdays (:data:`WEEKDAYS`) are no span on their own.
+      a date, weekdays (:data:`WEEKDAYS`) are no span on their own; nor is a court named by
+      its type alone or a chamber (:data:`GENERIC_COURT`: ``das Arbeitsgericht``, ``21. Senat``).
 
     - **Two expressions in one span** are split where a function word joins them
       (:func:`split_joined`): ``Jakub und Ewa Kowalczyk`` → ``Jakub``, ``Ewa Kowalczyk``;
@@ -523,16 +541,19 @@ def trim_edges(
         if first >= last:
             continue
         if all(
-            w.strip(_EDGE_PUNCT).lower() in ROLE_NOUNS or (person and is_person_noun(w))
+            _core(w).lower() in ROLE_NOUNS or (person and is_person_noun(w))
             for w in word[first:last]
         ) and not (person and _after_person_noun(text, words[first][0])):
             continue  # a role noun is not a name (`der Kläger`, ../shared/ANNOTATION.md)
         if not phrase and all(
-            w.strip(_EDGE_PUNCT) in COMMON_NOUNS
-            or (span.label.startswith("date") and w.strip(_EDGE_PUNCT) in WEEKDAYS)
+            _core(w) in COMMON_NOUNS or (span.label.startswith("date") and _core(w) in WEEKDAYS)
             for w in word[first:last]
         ):
             continue  # `in Höhe von`, `am Freitag, 13.2.2026`: a common noun, no span
+        if span.label in ("court-name", "court-docket") and GENERIC_COURT.fullmatch(
+            _core(text[words[first][0] : words[last - 1][1]])
+        ):
+            continue  # `das Arbeitsgericht`, `21. Senat`: no court of its own
         start, end = words[first][0], words[last - 1][1]
         if (start, end) == (span.start, span.end):
             out.append(span)

@@ -2,6 +2,7 @@
 this case's own stay (``hf_anon.recognizers.citations``)."""
 
 import re
+import unicodedata
 
 import pytest
 from hypothesis import given
@@ -205,3 +206,10 @@ def test_a_party_s_address_stays():
         span_of(text, "20099 Hamburg", "address-name"),
     ]
     assert drop_cited(text, spans) == spans
+
+
+def test_decomposed_umlauts_read_like_composed_ones():
+    # LegalQuAD decisions write `ü` as `u` and a combining diaeresis
+    text = unicodedata.normalize("NFD", "in der ab dem 01.01.2026 gültigen Fassung. Übrigens")
+    date = span_of(text, "01.01.2026", "date-fact")
+    assert drop_cited(text, [date]) == []

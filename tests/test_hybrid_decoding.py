@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import unicodedata
 
 import pytest
 from hypothesis import given, settings
@@ -87,6 +88,22 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("bis Freitag, 13.2.2026, mitzuteilen", "Freitag", "date-fact", []),
         ("durch Richterin Freitag entschieden", "Freitag", "nat-jur", ["Freitag"]),
         ("in der Nacht zum 3. Mai", "Nacht zum 3. Mai", "date-fact", ["Nacht zum 3. Mai"]),
+        # a court by its type alone, a chamber: no court name; with a place it is one
+        ("verurteilte das Arbeitsgericht den Beklagten", "Arbeitsgericht", "court-name", []),
+        ("beim SG mündliche Verhandlung", "SG", "court-name", []),
+        ("Spruchkörper: 21. Senat", "21. Senat", "court-docket", []),
+        (
+            "das Arbeitsgericht Nordhausen",
+            "Arbeitsgericht Nordhausen",
+            "court-name",
+            ["Arbeitsgericht Nordhausen"],
+        ),
+        (
+            "das Bundesarbeitsgericht",
+            "Bundesarbeitsgericht",
+            "court-name",
+            ["Bundesarbeitsgericht"],
+        ),
         # phrases may begin with a preposition, never end with one
         (
             "seit Mai 2018 verheiratet",
@@ -191,6 +208,12 @@ def test_calibration_is_written_to_the_config_and_used_by_every_entry_point(
     assert json.loads((folder / "calibration.json").read_text())["gold"] == "sample"
     # an explicit threshold still overrides the calibrated ones (report's threshold curve)
     assert reloaded.detect([sample_gold[0].text], threshold=0.0)[0]
+    # a recalibration starts from the stored thresholds too: it never ends below them
+    again = calibrate(reloaded, sample_gold, grid=(0.9,), rounds=1)
+    assert (again.after["recall_high"], again.after["f_beta"]) >= (
+        result.after["recall_high"],
+        result.after["f_beta"],
+    )
 
 
 def test_names_in_capitals_are_read_in_title_case_and_acronyms_stay():
@@ -216,3 +239,19 @@ def test_words_in_capitals_with_a_sharp_s_are_capitals():
     assert is_all_caps("AUßERDEM") and is_all_caps("STRAßE") and not is_all_caps("ß")
     text = "GELADEN WAR AUßERDEM TUTKUN LANCISI, DER NICHT ERSCHIEN."
     assert case_view(text) == "Geladen War Außerdem Tutkun Lancisi, Der Nicht Erschien."
+
+
+def test_decomposed_umlauts_are_the_same_words():
+    text = unicodedata.normalize("NFD", "nebst Zinsen in Höhe von 5 Prozent für die Klägerin")
+    height = text.index("H")
+    spans = [
+        Span(
+            height,
+            height + len(unicodedata.normalize("NFD", "Höhe")),
+            "address-name",
+            "medium",
+            0.9,
+        )
+    ]
+    assert trim_edges(text, spans) == []
+    assert is_closed_class(unicodedata.normalize("NFD", "für"))

@@ -13,9 +13,11 @@ own dockets stay.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from hf_anon.data import Span
+from hf_anon.recognizers.base import nfc_view
 from hf_anon.recognizers.context import GAZETTE_AFTER, PUBLICATION
 from hf_anon.recognizers.dockets import DOCKET_RE, find_dockets
 
@@ -52,6 +54,7 @@ DOCKET_AFTER_DATE = re.compile(
 PROSE_DECISION_BEFORE = re.compile(
     r"\b(?:des|dem|der|den|das|die)\s+(?:[\w-]+\s+){0,4}?(?:vom|v\.)\s*$"
 )
+DOCKET_THEN_PUBLICATION = re.compile(r"\s*[-–]?\s*[,;(]?\s*(?:" + PUBLICATION.pattern + ")")
 PROSE_COURT_BEFORE = re.compile(r"\b(?:des|dem|der|den|das|die)\s+$")
 PROCEDURAL_HISTORY = re.compile(r"\b(?:vorgehend|nachgehend|Vorinstanz|Verfahrensgang)\b", re.I)
 # `LAG München 28.08.2007`, `BSG vom 16.5.2012`, `OLG Köln vom`
@@ -66,7 +69,7 @@ CITING_COURT_BEFORE = re.compile(_CITED_COURT + "$")
 CITED_DOCKET_BEFORE = re.compile(_CITED_COURT + _DATE + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$")
 # a court followed by its decision: `OLG Frankfurt, Urteil vom 3. Mai 2019 – 2 U 1/18`
 DECISION_AFTER_COURT = re.compile(
-    r"^\s*,?\s*(?:(?:Urt\.?|Beschl\.?|Urteil|Beschluss|Gerichtsbescheid|B\.|U\.)\s*)?"
+    r"^\s*[,(]?\s*(?:(?:Urt\.?|Beschl\.?|Urteil|Beschluss|Beschluß|Gerichtsbescheid|B\.|U\.)\s*)?"
     r"(?:v\.|vom)?\s*" + _DATE + r"\s*[-–,(]?\s*(?:Az\.?:?\s*)?"
 )
 
@@ -84,6 +87,13 @@ def _docket_at(text: str, at: int, own: set[str]) -> bool:
     """Whether another decision's docket starts at ``at`` (not one of this case's own)."""
     m = DOCKET_RE.match(text, at)
     return bool(m) and m.group(0) not in own
+
+
+def _published_docket_at(text: str, at: int, own: set[str]) -> bool:
+    """Another decision's docket at ``at`` followed by where it is published
+    (``4 K 840/11 (EFG 2013, 1613``): a citation even where prose names the court."""
+    m = DOCKET_RE.match(text, at)
+    return bool(m) and m.group(0) not in own and bool(DOCKET_THEN_PUBLICATION.match(text, m.end()))
 
 
 def _cited_court_before(pattern: re.Pattern, before: str) -> bool:
@@ -123,15 +133,17 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
             or _cited_court_before(CITING_COURT_BEFORE, before)
         ):
             return True
-        return not PROSE_DECISION_BEFORE.search(before) and _docket_at(
-            text, end + DOCKET_AFTER_DATE.match(after).end(), own_dockets
+        docket = end + DOCKET_AFTER_DATE.match(after).end()
+        return _published_docket_at(text, docket, own_dockets) or (
+            not PROSE_DECISION_BEFORE.search(before) and _docket_at(text, docket, own_dockets)
         )
     if span.label == "court-name":
         decision = DECISION_AFTER_COURT.match(after)
-        return (
-            bool(decision)
-            and not PROSE_COURT_BEFORE.search(before)
-            and _docket_at(text, end + decision.end(), own_dockets)
+        if not decision:
+            return False
+        docket = end + decision.end()
+        return _published_docket_at(text, docket, own_dockets) or (
+            not PROSE_COURT_BEFORE.search(before) and _docket_at(text, docket, own_dockets)
         )
     # a docket right after a cited court and date
     return _cited_court_before(CITED_DOCKET_BEFORE, text[max(0, start - 90) : start])
@@ -170,14 +182,25 @@ def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
     without courts' postal addresses."""
     if not any(s.label in REFERENCE_LABELS or s.label.startswith("address") for s in spans):
         return list(spans)
-    own = {text[s.start : s.end] for s in find_dockets(text)}
+    view, starts = nfc_view(text)  # the rules read composed umlauts (LegalQuAD has both)
+    if starts is not None:
+
+        def to_view(at: int) -> int:
+            return bisect_left(starts, at) if at < len(text) else len(view)
+
+        spans_in_view = [
+            Span(to_view(s.start), to_view(s.end), s.label, s.risk, s.score) for s in spans
+        ]
+    else:
+        spans_in_view = list(spans)
+    own = {view[s.start : s.end] for s in find_dockets(view)}
     dropped, court_address = set(), None
-    for i, span in sorted(enumerate(spans), key=lambda t: t[1].start):
-        if is_court_address(text, span, court_address):
+    for i, span in sorted(enumerate(spans_in_view), key=lambda t: t[1].start):
+        if is_court_address(view, span, court_address):
             court_address = span
             dropped.add(i)
             continue
         court_address = None
-        if is_cited(text, span, own):
+        if is_cited(view, span, own):
             dropped.add(i)
     return [s for i, s in enumerate(spans) if i not in dropped]

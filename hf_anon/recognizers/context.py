@@ -22,7 +22,7 @@ PUBLICATION = re.compile(
     r"BFH/NV|StV|NStZ|DAR|NZV|MDR|VersR|ZMR|WuM|NZM|InfAuslR|AuAS|NWVBl|NdsVBl|VBlBW|LKV|"
     r"JZ|NZI|ZInsO|DStR|GmbHR|NZG|ZUM|GRUR|MMR|K&R|CR|EFG|HFR|ZfS|VRS|"
     r"BVerwGE|BGHZ|BGHSt|BSGE|BFHE|BAGE|BVerfGE|BStBl|SozR|EzA|AP Nr|openJur|"
-    r"veröffentlicht|abrufbar"
+    r"OLG-?Report|OLGR|Buchholz|a\.\s?a\.\s?O\.|aaO|veröffentlicht|abrufbar"
 )
 CITED_COURT = re.compile(
     r"(?:BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG|EuGH|EGMR|EuG|OVG|VGH|OLG|LG|VG|LSG|SG|FG|LAG|"

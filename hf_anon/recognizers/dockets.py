@@ -15,7 +15,7 @@ DOCKET_RE = re.compile(
     r"(?<![\w/.-])(?:"
     r"ECLI:[A-Z]{2}:[A-Za-z]+:\d{4}:[\w.]+"  # ECLI
     r"|(?:(?:VG|OVG|LSG|SG|LAG|ArbG|FG) )?(?:[A-Z]{1,3} ?)?\d{1,3}[a-z]? "  # (VG) 12 / M 12
-    rf"{_REGISTER}(?: {_REGISTER})? \d{{1,6}}[./]\d{{2,4}}"  # K 20.1234, C 12/21
+    rf"{_REGISTER}(?: {_REGISTER})? \d{{1,6}}[./]\d{{2,5}}"  # K 20.1234, S 15.50045, C 12/21
     r"(?:\.[A-Z](?:\([A-Z0-9]{1,3}\))?(?![\w]))?"  # 7 L 1560/09.F(1), 4 A 442/24.A
     r"(?: ?\([A-Za-z]{1,4}\))?(?: [A-Z]{1,2}(?![\w]))?"  # (V), R
     rf"|{_ROMAN} {_REGISTER}(?: {_REGISTER})? \d{{1,5}}/\d{{2,4}}"  # VI ZR 3/20
