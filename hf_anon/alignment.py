@@ -334,13 +334,24 @@ _LEADING_PUNCT = "\"'„“‚‘»«([{<"
 _TRAILING_PUNCT = "\"'“”‘’«»)]}>,;:.!?"
 
 
+_GLUED_WORD = re.compile(r"[A-ZÄÖÜ][a-zäöüß]|[a-zäöüß]{3}")
+
+
+def _glued(text: str, at: int) -> bool:
+    """Whether a number ends at ``at`` and a word begins there, with no space between:
+    ``4Verwaltungsgericht Münster`` (a page number before a court),
+    ``27.11.2009http://www…`` (a print date before a link). Not ``12a`` or ``3.OG``."""
+    return 0 < at < len(text) and text[at - 1].isdigit() and _GLUED_WORD.match(text, at) is not None
+
+
 def snap_to_words(text: str, spans: Sequence[Span], *, max_extend: int = 64) -> list[Span]:
     """Widen spans that end inside a word to the whole word, merging what then touches.
 
     Subword models sometimes tag part of a word (``2022`` of ``01.01.2022``, ``baugeno``
     of ``Wohnungsbaugenossenschaft``); publishing the rest of the word leaks it. A word is
-    a run of non-whitespace characters; punctuation added at its edges by the widening
-    (``„``, ``,``, ``).``) stays outside. At most ``max_extend`` characters are added on
+    a run of non-whitespace characters, cut where a number runs into a word without a
+    space (:func:`_glued`); punctuation added at its edges by the widening (``„``, ``,``,
+    ``).``) stays outside. At most ``max_extend`` characters are added on
     each side. Spans that overlap after widening become one, with the label, risk and
     score of the longest original span among them (the highest score breaks ties).
     """
@@ -348,12 +359,12 @@ def snap_to_words(text: str, spans: Sequence[Span], *, max_extend: int = 64) -> 
     for span in sorted(spans, key=lambda s: s.start):
         start, end = span.start, span.end
         limit = max(0, start - max_extend)
-        while start > limit and not text[start - 1].isspace():
+        while start > limit and not text[start - 1].isspace() and not _glued(text, start):
             start -= 1
         while start < span.start and text[start] in _LEADING_PUNCT:
             start += 1
         limit = min(len(text), end + max_extend)
-        while end < limit and not text[end].isspace():
+        while end < limit and not text[end].isspace() and not _glued(text, end):
             end += 1
         while end > span.end and text[end - 1] in _TRAILING_PUNCT:
             end -= 1

@@ -272,9 +272,11 @@ class SpanDetector:
         calibrated per-label thresholds, else the argmax tag), widened to whole words,
         trimmed of punctuation; with recognizers, rid of the dates, courts and dockets that
         stand inside citations and statutes (:func:`hf_anon.recognizers.drop_cited`) and
-        merged with the recognizers' spans; last trimmed of words that cannot belong to
-        them at their edges (:func:`hf_anon.words.trim_edges`).
+        merged with the recognizers' spans; given the label-specific edges of the
+        guidelines (:func:`hf_anon.boundaries.fix_boundaries`); last trimmed of words that
+        cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`).
         """
+        from hf_anon.boundaries import fix_boundaries
         from hf_anon.recognizers import drop_cited, merge_with_rules, recognize_cached
         from hf_anon.words import trim_edges
 
@@ -302,4 +304,5 @@ class SpanDetector:
         if self.recognizers:
             spans = drop_cited(text, spans)
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
-        return trim_edges(text, spans, self.labels)
+        spans = trim_edges(text, fix_boundaries(text, spans), self.labels)
+        return fix_boundaries(text, spans)  # again: the trim joins touching spans

@@ -346,7 +346,8 @@ PHRASE_LABELS = frozenset({"nat-idx"})
 def join_touching(text: str, spans: Sequence[Span]) -> list[Span]:
     """Spans of one label separated by whitespace only, joined: a model that tags
     ``Maximilian Graf von`` and ``Reutern`` apart meant one name, and trimming ``von``
-    off the first part must not open a gap in it."""
+    off the first part must not open a gap in it. Dockets on two lines stay two
+    (``5 C 08.1191\nAu 4 K 07.1771``)."""
     out: list[Span] = []
     for span in sorted(spans):
         last = out[-1] if out else None
@@ -355,12 +356,25 @@ def join_touching(text: str, spans: Sequence[Span]) -> list[Span]:
             and last.label == span.label
             and last.end <= span.start
             and not text[last.end : span.start].strip()
+            and not ("\n" in text[last.end : span.start] and span.label in ONE_LINE_LABELS)
         ):
             score = max(last.score or 0.0, span.score or 0.0)
             out[-1] = Span(last.start, span.end, last.label, last.risk, score)
         else:
             out.append(span)
     return out
+
+
+def _is_dangling(word: str, *, at_start: bool, closed: bool = False) -> bool:
+    """A dash or other sign without letters or digits, or a bracket opened at a span's end
+    (``Ford Transit (Kennzeichen``) or closed at its start: never an edge of a span. A
+    bracket the text closes right after the span is no dangling one (``Bundessozialgericht
+    (BSG)``, ``closed``)."""
+    if not any(c.isalnum() for c in word):
+        return True
+    if at_start:
+        return word.endswith(")") and "(" not in word
+    return word.startswith("(") and ")" not in word and not closed
 
 
 def _is_heading(word: str) -> bool:
@@ -387,6 +401,9 @@ def _has_name_word(words: Sequence[str]) -> bool:
 #: Labels whose spans are proper names or addresses: never a lower-case word at an edge.
 CASED_NAME_LABELS = frozenset({"address-name"})
 
+
+#: Labels whose spans never run over a line break (a docket; a date may: `17. Februar\n2026`).
+ONE_LINE_LABELS = frozenset({"court-docket"})
 
 #: Conjunctions that join two names into one span (``Jakub und Ewa Kowalczyk``).
 NAME_JOINERS = frozenset({"und", "oder", "sowie", "bzw.", "bzw", "u.", "&"})
@@ -489,7 +506,9 @@ def trim_edges(
       A word followed by a comma is the surname of ``Richter, Anna`` and stays. A span of
       role nouns alone (``der Kläger``) is no name and is dropped, unless a role or
       salutation stands right before it: then it is a surname (``Zeugen Richter``).
-    - **Section headings** (``Tenor``, ``Gründe``) are cut off the start.
+    - **Section headings** (``Tenor``, ``Gründe``) are cut off the start; so are dashes and
+      other signs without letters or digits at either edge (``Landgericht Passau –``) and
+      a bracket opened at the end (``Ford Transit (Kennzeichen``).
     - **Common nouns of legal prose** (:data:`COMMON_NOUNS`: ``Zinsen in Höhe von``) and, in
       a date, weekdays (:data:`WEEKDAYS`) are no span on their own; nor is a court named by
       its type alone or a chamber (:data:`GENERIC_COURT`: ``das Arbeitsgericht``, ``21. Senat``).
@@ -516,6 +535,8 @@ def trim_edges(
         phrase = span.label in PHRASE_LABELS
         if cased and not _has_name_word(word):
             continue  # `entgangene`, `ebenda`: no name
+        while first < last and _is_dangling(word[first], at_start=True):
+            first += 1
         while (
             first < last
             and not phrase
@@ -525,7 +546,12 @@ def trim_edges(
         while (
             last > first
             and (
-                is_closed_class(word[last - 1])  # `Bahnhofstraße 12 in`
+                _is_dangling(  # `Landgericht Passau –`
+                    word[last - 1],
+                    at_start=False,
+                    closed=text.startswith(")", words[last - 1][1]),
+                )
+                or is_closed_class(word[last - 1])  # `Bahnhofstraße 12 in`
                 or (  # `Tobias Wendrich bog`
                     cased
                     and _is_lower_word(word[last - 1])

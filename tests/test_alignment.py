@@ -326,6 +326,21 @@ def test_snap_to_words_widens_partial_words_and_keeps_punctuation_out():
     ]
 
 
+@pytest.mark.parametrize(
+    ("text", "part", "expected"),
+    [
+        ("Seite 2 von 3Verwaltungsgericht Münster", "Verwaltungsgericht", "Verwaltungsgericht"),
+        ("11 K 32/05 26.03.2011http://www.justiz.nrw.de", "26.03.2011", "26.03.2011"),
+        ("Bahnhofstraße 12a in", "12", "12a"),  # a house-number letter is part of the number
+        ("im 3.OG links", "3", "3.OG"),
+    ],
+)
+def test_snap_to_words_stops_where_a_number_runs_into_a_word(text, part, expected):
+    start = text.index(part)
+    (snapped,) = snap_to_words(text, [Span(start, start + len(part), "x")])
+    assert text[snapped.start : snapped.end] == expected
+
+
 def test_snap_to_words_merges_pieces_of_one_word_keeping_the_longest_label():
     text = "am 10.12.2022 wegen"
     pieces = [Span(3, 5, "date-world", "low", 0.6), Span(9, 13, "date-fact", "medium", 0.9)]

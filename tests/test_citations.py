@@ -81,6 +81,25 @@ def cited(text: str, part: str, label: str = "date-fact", nth: int = 0) -> bool:
             "26.03.2011",
             "date-fact",
         ),
+        # a publication in brackets, a gazette's page, a cited docket before the date
+        (
+            "hat das Bundesverfassungsgericht mit Urteil vom 6. Dezember 2016 (BVerfGE 143, 246)",
+            "6. Dezember 2016",
+            "date-world",
+        ),
+        ("(ABl. L 186 vom 11.7.2019, S. 1; L 231 vom 6.9.2019, S. 30)", "6.9.2019", "date-fact"),
+        (
+            "OLG München - 29 W 2325/07 -, Beschluss vom 16. Oktober 2007). Dabei",
+            "16. Oktober 2007",
+            "date-world",
+        ),
+        # the constitutional and European courts are never this case's instance
+        (
+            "eine Auswertung des Urteils des Bundesverfassungsgerichts vom 9. November 2011 und",
+            "9. November 2011",
+            "date-world",
+        ),
+        ("nach dem Urteil des EuGH vom 3. Oktober 2019 ist", "3. Oktober 2019", "date-world"),
     ],
 )
 def test_references_are_cited(text, part, label):
@@ -133,6 +152,13 @@ def test_references_are_cited(text, part, label):
         (
             "Verfahrensgang\nvorgehend VG Schwerin, 11. Dezember 2025, 1 B 3859/25 SN, Beschluss",
             "11. Dezember 2025",
+            "date-world",
+        ),
+        # a page of this case's earlier decision is no gazette
+        (
+            "Urteil des Oberverwaltungsgerichts Berlin-Brandenburg vom 14. Mai 2012, S. 9 des "
+            "Entscheidungsabdrucks",
+            "14. Mai 2012",
             "date-world",
         ),
         # labels a reference does not contain are never dropped

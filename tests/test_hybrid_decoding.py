@@ -88,6 +88,31 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("bis Freitag, 13.2.2026, mitzuteilen", "Freitag", "date-fact", []),
         ("durch Richterin Freitag entschieden", "Freitag", "nat-jur", ["Freitag"]),
         ("in der Nacht zum 3. Mai", "Nacht zum 3. Mai", "date-fact", ["Nacht zum 3. Mai"]),
+        # signs without letters and dangling brackets are no edge of a span
+        (
+            "Landgericht Passau – 3 O 118/22",
+            "Landgericht Passau –",
+            "court-name",
+            ["Landgericht Passau"],
+        ),
+        (
+            "mit einem Ford Transit (Kennzeichen OBS-TW 77)",
+            "Ford Transit (Kennzeichen",
+            "car-name",
+            ["Ford Transit"],
+        ),
+        (
+            "lehnte das Bundessozialgericht (BSG) die Beschwerde ab",
+            "Bundessozialgericht (BSG",
+            "court-name",
+            ["Bundessozialgericht (BSG"],
+        ),
+        (
+            "Frau Anna Weber (geb. Huber)",
+            "Anna Weber (geb. Huber)",
+            "nat-name",
+            ["Anna Weber (geb. Huber)"],
+        ),
         # a court by its type alone, a chamber: no court name; with a place it is one
         ("verurteilte das Arbeitsgericht den Beklagten", "Arbeitsgericht", "court-name", []),
         ("beim SG mündliche Verhandlung", "SG", "court-name", []),

@@ -43,6 +43,11 @@ def found(name: str, text: str) -> list[tuple[str, str]]:
             [("4. März 2008", "date-world")],
         ),
         ("dates", "am 5./6. Juni 2020 feierten sie", [("5./6. Juni 2020", "date-fact")]),
+        (
+            "dates",
+            "Seite 1 von 3 http://www.justiz.nrw.de/nrwe/ovgs/vg_muenster/j2008/1_K_592_08urteil20080811",
+            [("20080811", "date-world")],
+        ),
         ("times", "Gegen 16.15 Uhr rief er an.", [("16.15 Uhr", "date-fact")]),
         (
             "dockets",

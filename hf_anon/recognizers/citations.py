@@ -25,7 +25,23 @@ from hf_anon.recognizers.dockets import DOCKET_RE, find_dockets
 REFERENCE_LABELS = frozenset({"date-fact", "date-world", "court-name", "court-docket"})
 
 _PUBLICATION_START = re.compile(
-    r"^\s*(?:\([^)]{0,20}\))?\s*[-–,]?\s*(?:" + PUBLICATION.pattern + ")"
+    r"^\s*(?:\([^)]{0,20}\))?\s*[-–,(]?\s*(?:" + PUBLICATION.pattern + ")"
+)
+# `L 231 vom 6.9.2019, S. 30`: a date followed by a page is a gazette's or journal's issue
+# (not `vom 14. Mai 2012, S. 9 des Entscheidungsabdrucks`, a page of the decision itself)
+PAGE_AFTER = re.compile(r"^\s*,\s*S\.\s*\d+(?![\d\s]*(?:des|der|d\.)\s)")
+# `Urteil des Bundesverfassungsgerichts vom 9. November 2011`: the constitutional and the
+# European courts are never an instance of the case they are named in
+HIGH_COURT_BEFORE = re.compile(
+    r"(?:Bundesverfassungsgericht\w*|BVerfG|Europäischen\s+Gerichtshof\w*|EuGH|EGMR|"
+    r"Gerichtshof\w*\s+der\s+Europäischen\s+Union|Europäischen\s+Gerichtshofs?\s+für\s+"
+    r"Menschenrechte)\s*,?\s*(?:(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*)?(?:vom|v\.)\s*$"
+)
+# `OLG München - 29 W 2325/07 -, Beschluss vom 16. Oktober 2007`: a cited decision's date
+# after its docket
+DOCKET_THEN_DATE = re.compile(
+    r"[-–]\s*(?P<docket>[^-–\n]{3,30}?)\s*[-–]\s*,?\s*(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*"
+    r"(?:vom|v\.)\s*$"
 )
 # `… vom 12.5.2020 - 4 C 1.19 -, juris`: a docket between dashes, then a publication
 _DOCKET_THEN_PUBLICATION = re.compile(r"^\s*[-–]\s*[^-–\n]{3,40}?\s*[-–]\s*[,;]?\s*(\S+)")
@@ -121,12 +137,20 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
         return True
     if _in_publication_parenthesis(text, start, end):
         return True
-    before = text[max(0, start - 60) : start]
+    before_start = max(0, start - 60)
+    before = text[before_start:start]
     if span.label.startswith("date"):
         if re.match(r"\S", text[end : end + 1]) and text.startswith("http", end):
             return True  # `26.03.2011http://www.justiz.nrw.de/…`: a print header
+        cited_docket = DOCKET_THEN_DATE.search(before)
+        if cited_docket and _docket_at(
+            text, before_start + cited_docket.start("docket"), own_dockets
+        ):
+            return True
         if (
-            LAW_BEFORE.search(text[max(0, start - 160) : start])
+            PAGE_AFTER.match(after)
+            or HIGH_COURT_BEFORE.search(before)
+            or LAW_BEFORE.search(text[max(0, start - 160) : start])
             or LAW_AFTER.match(after)
             or LAW_CHANGE_BEFORE.search(text[max(0, start - 100) : start])
             or EDITION_BEFORE.search(before)

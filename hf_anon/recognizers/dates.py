@@ -84,7 +84,8 @@ def _date_label(text: str, start: int, end: int | None = None) -> tuple[str, str
 
 
 def find_dates(text: str) -> list[Span]:
-    """Dates (numeric, with month names, month-year, seasons), with an attached time."""
+    """Dates (numeric, with month names, month-year, seasons), with an attached time; the
+    decision's date in its own link (:func:`find_link_dates`)."""
     own = {text[s.start : s.end] for s in find_dockets(text)}
     out = []
     for m in DATE_RE.finditer(text):
@@ -105,7 +106,17 @@ def find_dates(text: str) -> list[Span]:
             continue  # `vom 24.9.1998 – 5 A 2886/95`: another decision
         label, risk = _date_label(text, start, end)
         out.append(rule_span(start, end, label, risk))
-    return out
+    return sorted(out + find_link_dates(text), key=lambda s: s.start)
+
+
+# `…/1_K_592_08urteil20080811`: the decision's date in the link of a print header
+# (justiz.nrw.de)
+LINK_DATE_RE = re.compile(r"(?:(?<=[Uu]rteil)|(?<=[Bb]eschluss))(?:19|20)\d{5,6}(?!\d)")
+
+
+def find_link_dates(text: str) -> list[Span]:
+    """The date of the decision in its own link (``…/1_K_592_08urteil20080811``)."""
+    return [rule_span(*m.span(), "date-world", "low") for m in LINK_DATE_RE.finditer(text)]
 
 
 def find_times(text: str) -> list[Span]:
