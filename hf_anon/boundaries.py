@@ -5,8 +5,9 @@ the label-specific edges wrong in ways a rule gets right: ``1970-1993`` is two d
 (``../shared/ANNOTATION.md``: "a range is two spans"), the place alone is the span in
 ``Samtgemeinde Dörpen`` ("the authority noun stays outside"), ``Richter am
 Verwaltungsgericht Engel`` names a judge, not a court. :func:`fix_boundaries` applies
-these rules after the merge with the recognizers and before
-:func:`hf_anon.words.trim_edges`; each rule below has the example that motivates it.
+these rules after the merge with the recognizers, before :func:`hf_anon.words.trim_edges`
+and once more after it (the trim joins spans that only whitespace separates, which can
+join what was split); each rule below has the example that motivates it.
 Every rule only narrows, splits or relabels a span: none widens one or drops a name.
 """
 
@@ -123,9 +124,9 @@ def _is_heading_line(line: str) -> bool:
 
 
 def _looks_like(label: str, piece: str) -> bool:
-    """Whether one line of a docket or date span can stand alone: a docket has a digit and
-    a letter or separator (``1 F 320/18``, not the paragraph number ``4`` or the outline
-    ``I``), a date a digit."""
+    """Whether one line of a span cut at line breaks can stand alone: it has a digit, and a
+    docket also a letter or separator (``1 F 320/18``, not the paragraph number ``4`` or
+    the outline ``I``)."""
     if not any(c.isdigit() for c in piece):
         return False
     if label == "court-docket":
@@ -136,8 +137,8 @@ def _looks_like(label: str, piece: str) -> bool:
 def split_lines(text: str, spans: Sequence[Span]) -> list[Span]:
     """Spans without the heading lines inside them (``BUNDESVERWALTUNGSGERICHT\\nBESCHLUSS``
     → ``BUNDESVERWALTUNGSGERICHT``; ``6 OWi 660 Js 13408/25\\nTenor`` → the docket); a
-    docket or date span cut at every line break, each line kept only if it can stand
-    alone (``1 F 320/18.\\n4`` → ``1 F 320/18.``)."""
+    docket span (:data:`~hf_anon.words.ONE_LINE_LABELS`) cut at every line break, each line
+    kept only if it can stand alone (``1 F 320/18.\\n4`` → ``1 F 320/18``)."""
     out: list[Span] = []
     for span in spans:
         if "\n" not in text[span.start : span.end]:
@@ -174,17 +175,12 @@ def split_ranges(text: str, spans: Sequence[Span]) -> list[Span]:
         if not span.label.startswith("date") or _ISO.search(piece):
             out.append(span)
             continue
-        cuts = [
+        cuts = sorted(
             (span.start + m.start(), span.start + m.end())
-            for m in _DASH.finditer(piece)
-            if m.start() > 0 and _ENDS_AS_DATE.search(piece[: m.start()])
-        ]
-        cuts += [
-            (span.start + m.start(), span.start + m.end())
-            for m in _LIST_COMMA.finditer(piece)
+            for joiner in (_DASH, _LIST_COMMA)
+            for m in joiner.finditer(piece)
             if _ENDS_AS_DATE.search(piece[: m.start()])
-        ]
-        cuts.sort()
+        )
         start = span.start
         for a, b in cuts:
             out.append(Span(start, a, span.label, span.risk, span.score))
@@ -241,7 +237,7 @@ def _trimmed_words(text: str, span: Span) -> tuple[int, int] | None:
             last -= 1
     elif label == "court-docket":
         while last - first > 2 and _COURT_ABBREVIATION.fullmatch(word[last - 2]):
-            last -= 2  # `13 K 4303/06 VG Köln`: the court after its docket (split off before)
+            last -= 2  # a court after its docket that `split_courts` left (`… VG Köln,`)
         while last - first > 1 and (
             _PRINT_DATE.fullmatch(word[last - 1])  # `26 K 1871/04 27.11.2009`
             or _PLACE_WORD.fullmatch(word[last - 1])  # `VG 3 L 21/26 Berlin`
@@ -311,8 +307,12 @@ def fix_boundaries(text: str, spans: Sequence[Span]) -> list[Span]:
         if judge is not None:
             out.append(judge)
             continue
-        role = _COURT_ROLE_TAIL.search(text, span.start, span.end)
-        if span.label == "court-name" and role and role.start() > span.start:
+        role = (
+            _COURT_ROLE_TAIL.search(text, span.start, span.end)
+            if span.label == "court-name"
+            else None
+        )
+        if role and role.start() > span.start:
             span = Span(span.start, role.start(), span.label, span.risk, span.score)
         end = _company_compound(text, span)
         if end is not None:

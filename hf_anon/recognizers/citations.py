@@ -18,12 +18,19 @@ from collections.abc import Sequence
 
 from hf_anon.data import Span
 from hf_anon.recognizers.base import nfc_view
-from hf_anon.recognizers.context import GAZETTE_AFTER, PUBLICATION
+from hf_anon.recognizers.context import (
+    DASHED_DOCKET_AFTER,
+    GAZETTE_AFTER,
+    PUBLICATION,
+    parenthesis_around,
+)
 from hf_anon.recognizers.dockets import DOCKET_RE, find_dockets
 
 #: labels a reference contains: only these are checked
 REFERENCE_LABELS = frozenset({"date-fact", "date-world", "court-name", "court-docket"})
 
+# :data:`~hf_anon.recognizers.context.PUBLICATION_AFTER`, also after an opening bracket:
+# `vom 6. Dezember 2016 (BVerfGE 143, 246)`
 _PUBLICATION_START = re.compile(
     r"^\s*(?:\([^)]{0,20}\))?\s*[-–,(]?\s*(?:" + PUBLICATION.pattern + ")"
 )
@@ -43,8 +50,6 @@ DOCKET_THEN_DATE = re.compile(
     r"[-–]\s*(?P<docket>[^-–\n]{3,30}?)\s*[-–]\s*,?\s*(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*"
     r"(?:vom|v\.)\s*$"
 )
-# `… vom 12.5.2020 - 4 C 1.19 -, juris`: a docket between dashes, then a publication
-_DOCKET_THEN_PUBLICATION = re.compile(r"^\s*[-–]\s*[^-–\n]{3,40}?\s*[-–]\s*[,;]?\s*(\S+)")
 # `Verordnung (EU) 2019/1148 des Europäischen Parlaments und des Rates vom`, `BGBl. I vom`
 LAW_BEFORE = re.compile(
     r"(?:\w*[Gg]esetz(?:es|s)?|\w*[Vv]erordnung|\w*[Rr]ichtlinie|Fassung|\w*[Bb]ekanntmachung|"
@@ -90,15 +95,6 @@ DECISION_AFTER_COURT = re.compile(
 )
 
 
-def _in_publication_parenthesis(text: str, start: int, end: int) -> bool:
-    """Inside ``( … )`` that names a publication: ``(BSG vom 18.11.2003, aaO., Rn. 8)``."""
-    paren = text.rfind("(", max(0, start - 150), start)
-    if paren < 0 or ")" in text[paren:start]:
-        return False
-    close = text.find(")", end)
-    return bool(PUBLICATION.search(text[paren : close if close >= 0 else end + 90]))
-
-
 def _docket_at(text: str, at: int, own: set[str]) -> bool:
     """Whether another decision's docket starts at ``at`` (not one of this case's own)."""
     m = DOCKET_RE.match(text, at)
@@ -132,10 +128,11 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
     after = text[end : end + 90]
     if _PUBLICATION_START.match(after) or GAZETTE_AFTER.match(after):
         return True
-    dash = _DOCKET_THEN_PUBLICATION.match(after)
+    dash = DASHED_DOCKET_AFTER.match(after)
     if dash and PUBLICATION.match(dash.group(1)):
         return True
-    if _in_publication_parenthesis(text, start, end):
+    inside = parenthesis_around(text, start, end)  # `(BSG vom 18.11.2003, aaO., Rn. 8)`
+    if inside is not None and PUBLICATION.search(inside):
         return True
     before_start = max(0, start - 60)
     before = text[before_start:start]

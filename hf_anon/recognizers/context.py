@@ -32,6 +32,25 @@ CITED_COURT = re.compile(
 )
 
 
+# `… vom 12.5.2020 - 4 C 1.19 -, juris`: a docket between dashes; group 1 is what follows
+DASHED_DOCKET_AFTER = re.compile(r"^\s*[-–]\s*[^-–\n]{3,40}?\s*[-–]\s*[,;]?\s*(\S+)")
+# `vom 12.5.2020, juris`, `vom 12.5.2020 (V) NJW`: a publication right after
+PUBLICATION_AFTER = re.compile(
+    r"^\s*(?:\([^)]{0,20}\))?\s*[-–,]?\s*(?:" + PUBLICATION.pattern + ")"
+)
+
+
+def parenthesis_around(text: str, start: int, end: int) -> str | None:
+    """The bracket still open at ``start`` (looked for 150 characters back), up to its
+    closing ``)`` after ``end`` (or 90 characters on): ``(BSG vom 18.11.2003, aaO., Rn. 8``;
+    None outside brackets."""
+    paren = text.rfind("(", max(0, start - 150), start)
+    if paren < 0 or ")" in text[paren:start]:
+        return None
+    close = text.find(")", end)
+    return text[paren : close if close >= 0 else end + 90]
+
+
 def _clause_before(text: str, start: int, width: int = 120) -> str:
     """Text before ``start`` back to the last sentence end, parenthesis or line break."""
     before = text[max(0, start - width) : start]
@@ -58,17 +77,16 @@ def in_citation(text: str, start: int, end: int) -> bool:
     after = text[end : end + 90]
     if GAZETTE_AFTER.match(after):
         return True
-    paren = text.rfind("(", max(0, start - 150), start)
-    if paren >= 0 and ")" not in text[paren:start]:
-        inside = text[paren : text.find(")", end) if text.find(")", end) >= 0 else end + 90]
-        if PUBLICATION.search(inside) or re.search(r"\bvgl\.|\bs\.\s", inside[:40]):
-            return True
+    inside = parenthesis_around(text, start, end)
+    if inside is not None and (
+        PUBLICATION.search(inside) or re.search(r"\bvgl\.|\bs\.\s", inside[:40])
+    ):
+        return True
     # `… vom 12.5.2020 - 4 C 1.19 -, juris` / `… - 4 C 1.19 - NVwZ …`
-    dash = re.match(r"^\s*[-–]\s*[^-–\n]{3,40}?\s*[-–]\s*[,;]?\s*(\S+)", after)
+    dash = DASHED_DOCKET_AFTER.match(after)
     if dash and PUBLICATION.match(dash.group(1)):
         return True
-    publication_after = r"^\s*(?:\([^)]{0,20}\))?\s*[-–,]?\s*(?:" + PUBLICATION.pattern + ")"
-    return bool(re.match(publication_after, after))
+    return bool(PUBLICATION_AFTER.match(after))
 
 
 CITING_COURT_BEFORE = re.compile(
