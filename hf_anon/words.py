@@ -266,6 +266,10 @@ GENERIC_COURT = re.compile(
     r"|SG|LG|AG|VG|OLG|LSG|LAG|ArbG|FG|OVG|VGH|Senats?|Kammer"
     r"|\d{1,2}[a-z]?\.\s*(?i:(?:zivil|straf|familien|fach|revisions|wehrdienst)?(?:senat|kammer)\w*)"
 )
+#: Every docket has numbers joined by a slash, dot, underscore or dash (`4 K 840/11`,
+#: `M 12 K 20.1234`, `1_K_592_08`, `20-3607023-0-0`, `ECLI:DE:…`): a number alone
+#: (`Antrag Nr. 9a`) or a chamber (`Zivilkammer 15`) is none.
+DOCKET_SHAPE = re.compile(r"\d\s?[/._:-]\s?\w|\w\s?[/._:-]\s?\d")
 # The headings of a German decision are never spans, nor part of one (`Tenor` alone on its
 # line is read as a name by a model that saw few of them); a roman outline number after a
 # heading (`Tenor\nI`) goes with it.
@@ -399,7 +403,7 @@ def _has_name_word(words: Sequence[str]) -> bool:
 
 
 #: Labels whose spans are proper names or addresses: never a lower-case word at an edge.
-CASED_NAME_LABELS = frozenset({"address-name"})
+CASED_NAME_LABELS = frozenset({"address-name", "court-name"})
 
 
 #: Labels whose spans never run over a line break (a docket; a date may: `17. Februar\n2026`).
@@ -552,10 +556,11 @@ def trim_edges(
                     closed=text.startswith(")", words[last - 1][1]),
                 )
                 or is_closed_class(word[last - 1])  # `Bahnhofstraße 12 in`
-                or (  # `Tobias Wendrich bog`
+                or (  # `Tobias Wendrich bog`, not `Ober-\nverwaltungsgericht`
                     cased
                     and _is_lower_word(word[last - 1])
                     and _has_name_word(word[first : last - 1])
+                    and not word[last - 2].endswith("-")
                 )
             )
         ):
@@ -576,6 +581,10 @@ def trim_edges(
             for w in word[first:last]
         ):
             continue  # `in Höhe von`, `am Freitag, 13.2.2026`: a common noun, no span
+        if span.label == "court-docket" and not DOCKET_SHAPE.search(
+            text[words[first][0] : words[last - 1][1]]
+        ):
+            continue  # `Antrag Nr. 9a`, `Anlage AST 3`, `Zivilkammer 15`: no docket
         if span.label in ("court-name", "court-docket") and GENERIC_COURT.fullmatch(
             _core(text[words[first][0] : words[last - 1][1]])
         ):

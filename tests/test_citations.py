@@ -100,6 +100,46 @@ def cited(text: str, part: str, label: str = "date-fact", nth: int = 0) -> bool:
             "date-world",
         ),
         ("nach dem Urteil des EuGH vom 3. Oktober 2019 ist", "3. Oktober 2019", "date-world"),
+        # a cited court by its full name, a compared decision, the senate's precedent
+        (
+            "; Hanseatisches Oberlandesgericht Hamburg, Beschluss vom 05.05.2025 – 12 UF 21/25 ;",
+            "12 UF 21/25",
+            "court-docket",
+        ),
+        ("; Kammergericht, Beschluss vom 22.12.2022 – 3 UF 87/21 )", "3 UF 87/21", "court-docket"),
+        (
+            "(vgl. LSG Nordrhein-Westfalen, Ur-teil vom 19.02.2013, Az.: L 2 AS 2081/12;",
+            "L 2 AS 2081/12",
+            "court-docket",
+        ),
+        (
+            "vom BSG nicht beanstandet worden (vgl. Urteil vom 3. Dezember 1997, Az. 6 RKa 74/96,",
+            "6 RKa 74/96",
+            "court-docket",
+        ),
+        (
+            "mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21 aufgestellten",
+            "VIa ZR 335/21",
+            "court-docket",
+        ),
+        (
+            "mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21 aufgestellten",
+            "26. Juni 2023",
+            "date-world",
+        ),
+        # the date a rule changed, in the clause that names the rule
+        (
+            "seit 01.07.2011 nicht mehr dem Betäubungsmittelgesetz unterstellt",
+            "01.07.2011",
+            "date-fact",
+        ),
+        ("Seit dem 01.04.2024 stellt sich die Rechtslage wie folgt dar", "01.04.2024", "date-fact"),
+        (
+            "zwischen dem 01.03.2020 und dem 31.12.2022 eine Übergangsregelung",
+            "31.12.2022",
+            "date-fact",
+        ),
+        ("nach dem relevanten Stichtag, dem 31.12.1998, erfolgte", "31.12.1998", "date-fact"),
     ],
 )
 def test_references_are_cited(text, part, label):
@@ -161,6 +201,22 @@ def test_references_are_cited(text, part, label):
             "14. Mai 2012",
             "date-world",
         ),
+        # the parties' related case named by its date; the law a party applied under;
+        # an amount fixed (`festgesetzt`), not a statute (`Gesetz`)
+        (
+            "des Oberverwaltungsgerichts Berlin-Brandenburg vom 14. Mai 2012 in der Sache "
+            "OVG 12 S 12.12 genannten Unterlagen",
+            "14. Mai 2012",
+            "date-world",
+        ),
+        (
+            "auf seine Anträge vom 15. März 2007 und 29. März 2007 auf Informationszugang nach "
+            "dem Informationsfreiheitsgesetz",
+            "29. März 2007",
+            "date-fact",
+        ),
+        ("der Beitrag wurde zum 30.07.2021 festgesetzt", "30.07.2021", "date-fact"),
+        ("(Stichtagsmonat September 2008)", "September 2008", "date-fact"),
         # labels a reference does not contain are never dropped
         ("(vgl. Müller, NJW 2020, 12)", "Müller", "nat-name"),
     ],

@@ -129,6 +129,26 @@ def texts(text: str, spans: list[Span]) -> list[str]:
             "court-name",
             ["Bundesarbeitsgericht"],
         ),
+        # a court name ends on a name, not on a verb; a plural names no court
+        ("Das Arbeitsgericht hob das Urteil auf", "Arbeitsgericht hob", "court-name", []),
+        (
+            "des Sächsischen Ober-\nverwaltungsgerichts",
+            "Sächsischen Ober-\nverwaltungsgerichts",
+            "court-name",
+            ["Sächsischen Ober-\nverwaltungsgerichts"],
+        ),
+        (
+            "Bei den hessischen Verwaltungsgerichten",
+            "hessischen Verwaltungsgerichten",
+            "court-name",
+            [],
+        ),
+        # every docket joins numbers by a slash, dot, underscore or dash
+        ("Der Antrag Nr. 9a ist unzulässig", "9a", "court-docket", []),
+        ("die als Anlage AST 3 beigebrachte Vorlage", "AST 3", "court-docket", []),
+        ("hat die Zivilkammer 15 des Landgerichts", "Zivilkammer 15", "court-docket", []),
+        ("Az. M 12 K 20.1234", "M 12 K 20.1234", "court-docket", ["M 12 K 20.1234"]),
+        ("/j2008/1_K_592_08urteil", "1_K_592_08", "court-docket", ["1_K_592_08"]),
         # phrases may begin with a preposition, never end with one
         (
             "seit Mai 2018 verheiratet",

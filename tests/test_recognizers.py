@@ -62,6 +62,7 @@ def found(name: str, text: str) -> list[tuple[str, str]]:
         ),
         ("dockets", "Die Akte (Az. 5 Js 123/21) lag vor.", [("5 Js 123/21", "court-docket")]),
         ("dockets", "BGH\nVI ZR 3/20\nUrteil vom", [("VI ZR 3/20", "court-docket")]),
+        ("dockets", "BGH\nVIa ZR 335/21\nUrteil vom", [("VIa ZR 335/21", "court-docket")]),
         ("courts", "Das Amtsgericht Fürth hat entschieden.", [("Amtsgericht Fürth", "court-name")]),
         (
             "courts",

@@ -20,6 +20,7 @@ from hf_anon.data import Span
 from hf_anon.recognizers.base import nfc_view
 from hf_anon.recognizers.context import (
     DASHED_DOCKET_AFTER,
+    DECISION_IN_THE_MATTER,
     GAZETTE_AFTER,
     PUBLICATION,
     parenthesis_around,
@@ -64,6 +65,16 @@ LAW_AFTER = re.compile(
     r"^\s*(?:[\w-]+\s+){0,3}?(?:(?:in|außer)\s+Kraft|(?:geltenden|gültigen)\s+Fassung)"
 )
 LAW_CHANGE_BEFORE = re.compile(r"(?:Inkrafttreten|Außerkrafttreten)s?\b[^.;\n]{0,60}\bzum\s*$")
+# `seit 01.07.2011 nicht mehr dem Betäubungsmittelgesetz unterstellt`, `Seit dem 01.04.2024
+# stellt sich … die Rechtslage`, `zwischen dem 01.03.2020 und dem 31.12.2022 eine
+# Übergangsregelung`: the date a rule changed, in the clause that names the rule
+LAW_IN_CLAUSE_AFTER = re.compile(
+    r"^[^.;:()\n]{0,45}?(?:(?<!nach\sdem\s)\b\w*[Gg]esetz(?:es)?\b|\bRechtslage\b|"
+    r"\w*[Üü]bergangsregel\w*|\bRichtlinie\b)"
+)
+LAW_IN_CLAUSE_BEFORE = re.compile(
+    r"\b(?:Stichtag|Umsetzungsfrist|Übergangsfrist|Rechtslage)\b[^.;:()\n]{0,30}$"
+)
 # commentaries and loose-leaf editions: `Stand: Juni 2017`, `48. EL Juli 2025`, `12. Ed.`
 EDITION_BEFORE = re.compile(r"(?:\bStand|\bEL|\bEd\.|\bErgl\.|Lfg\.|\bAufl\.?)\s*:?\s*$")
 # a date followed by the docket of the decision it dates (`vom 7.2.2008 (IX ZB 137/07`)
@@ -80,14 +91,24 @@ PROSE_COURT_BEFORE = re.compile(r"\b(?:des|dem|der|den|das|die)\s+$")
 PROCEDURAL_HISTORY = re.compile(r"\b(?:vorgehend|nachgehend|Vorinstanz|Verfahrensgang)\b", re.I)
 # `LAG München 28.08.2007`, `BSG vom 16.5.2012`, `OLG Köln vom`
 _CITED_COURT = (
-    r"(?:\b(?:BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG|EuGH|EGMR|BayVGH|BayObLG)"
-    r"|\b(?:OVG|VGH|OLG|LG|VG|LSG|SG|FG|LAG|ArbG|KG)\s[A-ZÄÖÜ][\w-]+)"
-    r"\s*,?\s*(?:(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*)?(?:v\.|vom)?\s*"
+    r"(?:\b(?:BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG|EuGH|EGMR|BayVGH|BayObLG|Kammergericht)"
+    r"|\b(?:OVG|VGH|OLG|LG|VG|LSG|SG|FG|LAG|ArbG|KG)\s[A-ZÄÖÜ][\w-]+"
+    r"|\b[A-ZÄÖÜ]\w*(?:gericht|gerichtshof)\s[A-ZÄÖÜ][\w-]+)"
+    r"\s*,?\s*(?:(?:Urt\.|Beschl\.|Urteil|Ur-teil|Beschluss)\s*)?(?:v\.|vom)?\s*"
 )
 _DATE = r"\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}"
 CITING_COURT_BEFORE = re.compile(_CITED_COURT + "$")
-# `LAG Nürnberg 30.09.2010 – 5 Ta 135/10`: the docket of a cited court's decision
+# `LAG Nürnberg 30.09.2010 – 5 Ta 135/10`, `Hanseatisches Oberlandesgericht Hamburg,
+# Beschluss vom 05.05.2025 – 12 UF 21/25`: the docket of a cited court's decision
 CITED_DOCKET_BEFORE = re.compile(_CITED_COURT + _DATE + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$")
+# `(vgl. Urteil vom 3. Dezember 1997, Az. 6 RKa 74/96`: a decision compared with
+VGL_DOCKET_BEFORE = re.compile(
+    r"\bvgl\.\s+(?:[^;()\n]{0,40}\s)?(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*(?:v\.|vom)\s*"
+    + _DATE
+    + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$"
+)
+# `mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`: another case
+IN_THE_MATTER = re.compile(r"^\s*,?\s*(?:in\s+der\s+Sache|im\s+Verfahren|in\s+dem\s+Verfahren)\s+")
 # a court followed by its decision: `OLG Frankfurt, Urteil vom 3. Mai 2019 – 2 U 1/18`
 DECISION_AFTER_COURT = re.compile(
     r"^\s*[,(]?\s*(?:(?:Urt\.?|Beschl\.?|Urteil|Beschluss|Beschluß|Gerichtsbescheid|B\.|U\.)\s*)?"
@@ -151,9 +172,16 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
             or LAW_AFTER.match(after)
             or LAW_CHANGE_BEFORE.search(text[max(0, start - 100) : start])
             or EDITION_BEFORE.search(before)
+            or (
+                not re.search(r"(?:vom|v\.)\s*$", before)
+                and (LAW_IN_CLAUSE_AFTER.match(after) or LAW_IN_CLAUSE_BEFORE.search(before))
+            )
             or _cited_court_before(CITING_COURT_BEFORE, before)
         ):
             return True
+        matter = IN_THE_MATTER.match(after)
+        if matter and DECISION_IN_THE_MATTER.search(text[max(0, start - 60) : end + matter.end()]):
+            return True  # `Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`
         docket = end + DOCKET_AFTER_DATE.match(after).end()
         return _published_docket_at(text, docket, own_dockets) or (
             not PROSE_DECISION_BEFORE.search(before) and _docket_at(text, docket, own_dockets)
@@ -166,8 +194,13 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
         return _published_docket_at(text, docket, own_dockets) or (
             not PROSE_COURT_BEFORE.search(before) and _docket_at(text, docket, own_dockets)
         )
-    # a docket right after a cited court and date
-    return _cited_court_before(CITED_DOCKET_BEFORE, text[max(0, start - 90) : start])
+    # a docket right after a cited court and date, or another case's date
+    before = text[max(0, start - 110) : start]
+    return (
+        _cited_court_before(CITED_DOCKET_BEFORE, before)
+        or VGL_DOCKET_BEFORE.search(before) is not None
+        or DECISION_IN_THE_MATTER.search(before) is not None
+    )
 
 
 # `beim Verwaltungsgericht Hamburg, Lübeckertordamm 4, 20099 Hamburg`: a court's postal

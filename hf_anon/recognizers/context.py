@@ -63,6 +63,14 @@ CITED_DECISION = re.compile(
     r"BSG|BAG|BFH|EuGH|EGMR|Großen\s+Senats)\s+(?:vom|v\.)\s*$"
 )
 
+# `mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`: the senate's
+# precedent (:data:`CITED_DECISION`) named with its docket (not `Beschluss des
+# Verwaltungsgerichts Hamburg vom … im Verfahren 20 ZE 1548/12`, often the parties' own case)
+DECISION_IN_THE_MATTER = re.compile(
+    r"(?:Urteil|Beschluss)\w*\s+des\s+(?:Großen\s+)?Senats\s+(?:v\.|vom)\s*\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}\s*,?\s*"
+    r"(?:in\s+der\s+Sache|im\s+Verfahren|in\s+dem\s+Verfahren)\s+$"
+)
+
 
 def in_citation(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is part of a citation of another decision or a statute.
@@ -72,7 +80,12 @@ def in_citation(text: str, start: int, end: int) -> bool:
     publication after, or a statute word right before ``vom``.
     """
     before = _clause_before(text, start)
-    if STATUTE_WORDS.search(before) or CITED_COURT.search(before) or CITED_DECISION.search(before):
+    if (
+        STATUTE_WORDS.search(before)
+        or CITED_COURT.search(before)
+        or CITED_DECISION.search(before)
+        or DECISION_IN_THE_MATTER.search(text[max(0, start - 60) : start])
+    ):
         return True
     after = text[end : end + 90]
     if GAZETTE_AFTER.match(after):

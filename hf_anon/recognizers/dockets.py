@@ -9,7 +9,7 @@ from hf_anon.data import Span
 from hf_anon.recognizers.base import rule_span
 from hf_anon.recognizers.context import header_end, in_citation
 
-_ROMAN = r"(?:[IVX]{1,5})"
+_ROMAN = r"(?:[IVX]{1,5}a?)"  # a BGH senate: `VI ZR`, `VIa ZR`
 _REGISTER = r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü]{0,5}"
 DOCKET_RE = re.compile(
     r"(?<![\w/.-])(?:"
