@@ -277,6 +277,7 @@ class SpanDetector:
         cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`).
         """
         from hf_anon.boundaries import fix_boundaries
+        from hf_anon.nouns import drop_common_nouns
         from hf_anon.recognizers import drop_cited, merge_with_rules, recognize_cached
         from hf_anon.words import trim_edges
 
@@ -305,4 +306,5 @@ class SpanDetector:
             spans = drop_cited(text, spans)
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
         spans = trim_edges(text, fix_boundaries(text, spans), self.labels)
-        return fix_boundaries(text, spans)  # again: the trim joins touching spans
+        spans = fix_boundaries(text, spans)  # again: the trim joins touching spans
+        return drop_common_nouns(text, spans)

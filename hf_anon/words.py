@@ -23,6 +23,7 @@ from itertools import pairwise
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.names import NAME_PARTICLES
+from hf_anon.recognizers.tables import MONTH_ABBREVIATIONS, MONTHS, SEASONS
 
 _NOT_CLOSED = frozenset({"weg", "machen", "sehr", "viel", "weiter", "weitere", "selbst", "hier"})
 _EXTRA = frozenset(
@@ -585,6 +586,8 @@ def trim_edges(
             text[words[first][0] : words[last - 1][1]]
         ):
             continue  # `Antrag Nr. 9a`, `Anlage AST 3`, `Zivilkammer 15`: no docket
+        if not _holds_its_shape(text, span.label, words[first][0], words[last - 1][1]):
+            continue  # `drei Monaten`, `bis zu 6 Monaten`, `78,5 m²`, `nach links`
         if span.label in ("court-name", "court-docket") and GENERIC_COURT.fullmatch(
             _core(text[words[first][0] : words[last - 1][1]])
         ):
@@ -595,6 +598,49 @@ def trim_edges(
         else:
             out.append(Span(start, end, span.label, span.risk, span.score))
     return out
+
+
+#: Words that date without a number (`im Sommer 2021` has one; `zur Jahrtausendwende`)
+CALENDAR_WORDS = re.compile(
+    r"\b(?:"
+    + "|".join([*MONTHS, *(re.escape(m) for m in MONTH_ABBREVIATIONS), *SEASONS])
+    + r"|Ostern|Pfingsten|Weihnachten|Silvester|Neujahr|Jahrtausendwende|Jahreswechsel|"
+    r"Mitternacht|Mittag|Uhr)"
+)
+#: `9 - 12/2025`, `zwischen 22 und 24 Uhr`: a bare day, month or hour opening a range
+_RANGE_AFTER = re.compile(r"\s*(?:[-–]|bis|und)\s*\d")
+#: A measure is no floor, flat or plot (`78,5 m²`, `70 km/h`)
+_UNIT = re.compile(r"(?:m²|qm|km/h|km|%|€|Euro)(?!\w)")
+_DWELLING = re.compile(
+    r"(?i:geschoss|wohnung|etage|stock|keller|abteil|stellplatz|garage|flur)|OG|EG|DG"
+)
+_DIRECTIONS = frozenset({"links", "rechts", "mitte", "vorne", "hinten", "oben", "unten"})
+_ANNEX_BEFORE = re.compile(r"\b(?:Anlagen?|Anl\.)\s*$")
+
+
+def _holds_its_shape(text: str, label: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` has what every span of ``label`` has (ANNOTATION.md):
+    a date a number or a calendar word, and a bare number of one to three digits only
+    as a day or hour (``1.``, ``13.30 Uhr``) or before a range (``9 - 12/2025``); a floor,
+    flat or plot no measure without its dwelling (``78,5 m²``, not ``48 qm große
+    Erdgeschosswohnung``), not a direction alone (``nach links``), no annex (``Anlage
+    K 6``)."""
+    value = text[start:end]
+    if label.startswith("date"):
+        if not any(c.isdigit() for c in value):
+            return CALENDAR_WORDS.search(value) is not None  # not `drei Monaten`
+        return (
+            not re.fullmatch(r"\d{1,3}", value)
+            or text[end : end + 1] in (".", ":")  # `1.`, `13.30 Uhr`, `05:45 Uhr`
+            or _RANGE_AFTER.match(text, end) is not None
+        )
+    if label == "address-idx":
+        return not (
+            (_UNIT.search(value) and not _DWELLING.search(value))
+            or value.lower() in _DIRECTIONS
+            or _ANNEX_BEFORE.search(text[max(0, start - 12) : start])
+        )
+    return True
 
 
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")

@@ -160,3 +160,25 @@ def test_pseudonymize_command_accepts_placeholders_spans_or_plain_text(tmp_path)
     assert "X-Straße" not in docs["t"].text and len(docs["t"].spans) == 2
     assert main([*args, "--seed", "1"]) == 0
     assert out.read_text(encoding="utf-8") == first  # a seed makes output reproducible
+
+
+def test_noun_lexicon_script_keeps_common_nouns_and_leaves_out_names(tmp_path, capsys):
+    import gzip
+
+    csv = tmp_path / "nouns.csv"
+    csv.write_text(
+        "lemma,pos,nominativ singular,nominativ plural,genitiv singular\n"
+        "Reh,Substantiv,Reh,Rehe,Rehs\n"
+        "Gelb,Substantiv,Gelb,,Gelbs\n"
+        'Gelb,"Nachname,Substantiv",Gelb,,\n'
+        "Ab,Substantiv,Ab,,\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "nouns.txt.gz"
+    run_script("build_noun_lexicon.py", "--source", str(csv), "--output", str(out))
+    first = out.read_bytes()
+    # `Gelb` is also a surname; `Gelbs` only the noun's form; `Ab` is too short
+    assert gzip.decompress(first).decode().split() == ["Gelbs", "Reh", "Rehe", "Rehs"]
+    assert "4 nouns" in capsys.readouterr().out
+    run_script("build_noun_lexicon.py", "--source", str(csv), "--output", str(out))
+    assert out.read_bytes() == first  # reproducible

@@ -149,6 +149,29 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ("hat die Zivilkammer 15 des Landgerichts", "Zivilkammer 15", "court-docket", []),
         ("Az. M 12 K 20.1234", "M 12 K 20.1234", "court-docket", ["M 12 K 20.1234"]),
         ("/j2008/1_K_592_08urteil", "1_K_592_08", "court-docket", ["1_K_592_08"]),
+        # a date has a number or a calendar word; a bare number is a day, an hour or
+        # opens a range
+        ("äußere seit etwa drei Monaten", "drei Monaten", "date-fact", []),
+        ("Ordnungshaft bis zu 6 Monaten", "6", "date-fact", []),
+        (
+            "im Sommer vor der Jahrtausendwende",
+            "Jahrtausendwende",
+            "date-fact",
+            ["Jahrtausendwende"],
+        ),
+        ("am 10.03.2004 um 13.30 Uhr", "13", "date-fact", ["13"]),
+        ("für die Monate 9 - 12/2025", "9", "date-fact", ["9"]),
+        # a floor or flat: no measure without its dwelling, no direction alone, no annex
+        ("Die Wohnung ist mit 78,5 m² groß", "78,5 m²", "address-idx", []),
+        (
+            "Er bewohnt eine 48 qm große Erdgeschosswohnung",
+            "48 qm große Erdgeschosswohnung",
+            "address-idx",
+            ["48 qm große Erdgeschosswohnung"],
+        ),
+        ("Der Kläger lenkte nach links", "links", "address-idx", []),
+        ("Aus der Rechnung (Anlage K 6) folgt", "K 6", "address-idx", []),
+        ("in der Wohnung im 3. OG links", "3. OG links", "address-idx", ["3. OG links"]),
         # phrases may begin with a preposition, never end with one
         (
             "seit Mai 2018 verheiratet",

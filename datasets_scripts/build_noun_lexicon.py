@@ -1,0 +1,88 @@
+"""German common nouns (Wiktionary, via the german-nouns package) → the lexicon that tells
+decoding a dictionary word from a name (``hf_anon/resources/common_nouns.txt.gz``).
+
+    python datasets_scripts/build_noun_lexicon.py [--source german_nouns-1.2.5-py3-none-any.whl]
+
+Without ``--source`` the wheel is fetched with ``pip download german-nouns==1.2.5
+--no-deps`` (only the data is read: the package itself needs lxml<5). Every inflected form
+of a noun is kept, except forms that Wiktionary also lists as a surname, first name, place,
+proper name or abbreviation (``Müller``, ``Gelb``, ``Schreiner``, ``Wolf``, ``Essen``):
+those stay names. The list is CC BY-SA 4.0 (Wiktionary contributors; german-nouns by
+Gramatik): see ``hf_anon/resources/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import io
+import subprocess
+import sys
+import tempfile
+import unicodedata
+import zipfile
+from pathlib import Path
+
+OUTPUT = Path(__file__).resolve().parents[1] / "hf_anon" / "resources" / "common_nouns.txt.gz"
+PACKAGE = "german-nouns==1.2.5"
+NAME_KINDS = ("Nachname", "Vorname", "Toponym", "Eigenname", "Straßenname", "Abkürzung")
+FORM_COLUMNS = ("lemma", "nominativ", "genitiv", "dativ", "akkusativ")
+
+
+def read_rows(source: Path) -> list[dict[str, str]]:
+    """The rows of ``nouns.csv``, from the wheel or from the CSV itself."""
+    if source.suffix == ".whl":
+        with zipfile.ZipFile(source) as wheel:
+            raw = wheel.read("german_nouns/nouns.csv").decode("utf-8")
+    else:
+        raw = source.read_text(encoding="utf-8")
+    return list(csv.DictReader(io.StringIO(raw)))
+
+
+def common_nouns(rows: list[dict[str, str]]) -> list[str]:
+    """Every single-word form of a common noun that is never also a name's form."""
+    common: set[str] = set()
+    named: set[str] = set()
+    for row in rows:
+        forms = {
+            unicodedata.normalize("NFC", value)
+            for key, value in row.items()
+            if value and key.startswith(FORM_COLUMNS) and " " not in value and value[:1].isupper()
+        }
+        if any(kind in row["pos"] for kind in NAME_KINDS):
+            named |= forms
+        elif "Substantiv" in row["pos"]:
+            common |= forms
+    return sorted(w for w in common - named if len(w) >= 3)
+
+
+def fetch_wheel(folder: str) -> Path:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", PACKAGE, "--no-deps", "-q", "-d", folder],
+        check=True,
+    )
+    return next(Path(folder).glob("german_nouns-*.whl"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--source", type=Path, help="the german-nouns wheel or its nouns.csv")
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        source = args.source or fetch_wheel(folder)
+        if not source.exists():
+            print(f"error: {source} does not exist", file=sys.stderr)
+            return 2
+        nouns = common_nouns(read_rows(source))
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    # mtime=0: the same list gives the same bytes
+    with gzip.GzipFile(args.output, "wb", compresslevel=9, mtime=0) as out:
+        out.write(("\n".join(nouns) + "\n").encode("utf-8"))
+    print(f"{len(nouns):,} nouns → {args.output} ({args.output.stat().st_size:,} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
