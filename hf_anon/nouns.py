@@ -26,6 +26,10 @@ from hf_anon.data import Span
 #: Labels whose one-word spans are checked: names of people and companies (not a judge's
 #: name in a signature, not places, not personal features such as ``Schreiner``)
 CHECKED_LABELS = frozenset({"nat-name", "jur-name"})
+#: A company's one-word name that is a dictionary noun is dropped only from this length
+#: on: generic business nouns are compounds (``Hausverwaltung``, ``Kaskoversicherung``,
+#: ``Samtgemeinde``), brands short words (``Schott``, ``Kompass``, ``Facebook``)
+COMPANY_NOUN_LENGTH = 10
 #: Labels whose multi-word spans say which words are names in a text
 PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
 #: Heads of compounds that are always common nouns (``Treppenhausreinigung``,
@@ -94,6 +98,16 @@ def _named_before(text: str, start: int) -> bool:
     )
 
 
+def _listed(text: str, start: int, end: int) -> bool:
+    """Whether the word stands where names are listed, not in a sentence: alone on its line
+    (a judge's ``Schmalz`` heading a page) or right after a colon (``Annex A: Schott``)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    before = text[line_start:start].strip()
+    after = text[end : len(text) if line_end < 0 else line_end].strip(" \t.,;")
+    return before.endswith(":") or (not before and not after)
+
+
 def drop_common_nouns(text: str, spans: Sequence[Span]) -> list[Span]:
     """``spans`` without the one-word names of :data:`CHECKED_LABELS` that are common
     nouns (:func:`is_common_noun`) and nothing in the text marks as a name."""
@@ -110,8 +124,10 @@ def drop_common_nouns(text: str, spans: Sequence[Span]) -> list[Span]:
         for i, s in enumerate(spans)
         if s.label in CHECKED_LABELS
         and len(text[s.start : s.end].split()) == 1
+        and (s.label != "jur-name" or len(text[s.start : s.end]) >= COMPANY_NOUN_LENGTH)
         and is_common_noun(text[s.start : s.end])
         and text[s.start : s.end].strip(_EDGES) not in names
+        and not _listed(text, s.start, s.end)
         and not _named_before(text, s.start)
     }
     return [s for i, s in enumerate(spans) if i not in dropped]

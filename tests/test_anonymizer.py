@@ -664,6 +664,37 @@ def test_the_leak_check_leaves_short_numbers():
     )
 
 
+def test_the_leak_check_leaves_references_to_other_texts():
+    """Rule 6: the date the parties met is not replaced where it dates a law, the town a
+    party lives in not inside another court's name, the court of this case not in a
+    judge's title nor in a cited decision."""
+    # the references stand after the rubrum (its first 700 characters), as in a decision
+    filler = "Die Klage ist zulässig. " * 30
+    text = (
+        "Am 01.04.2024 trafen sich die Parteien in München vor dem Verwaltungsgericht "
+        f"Regensburg. {filler}"
+        "Mit dem Inkrafttreten des KCanG zum 01.04.2024 ist das anders (OLG "
+        "München, Beschluss vom 05.07.2024, 1 Ws 123/24). So schon Verwaltungsgericht "
+        "Regensburg, Urteil vom 3. Mai 2019 - RO 5 K 17.1234 -, juris. Gez. Richter am "
+        "Verwaltungsgericht Regensburg Huber. 01.04.2024 und München bleiben Daten der Sache."
+    )
+    detector = _spans_detector(
+        ("01.04.2024", "date-fact", 0.9),
+        ("München", "address-name", 0.9),
+        ("Verwaltungsgericht Regensburg", "court-name", 0.9),
+    )
+    out = Anonymizer(detector).anonymize(text, mode="label").text
+    assert out.startswith(
+        "Am <date-fact-1> trafen sich die Parteien in <address-name-1> vor dem <court-name-1>."
+    )
+    assert "Verwaltungsgericht Regensburg" in text[700:] and "01.04.2024" in text[700:]
+    assert "des KCanG zum 01.04.2024 ist" in out
+    assert "(OLG München, Beschluss vom 05.07.2024, 1 Ws 123/24)" in out
+    assert "So schon Verwaltungsgericht Regensburg, Urteil vom 3. Mai 2019" in out
+    assert "Richter am Verwaltungsgericht Regensburg Huber" in out
+    assert out.endswith("<date-fact-1> und <address-name-1> bleiben Daten der Sache.")
+
+
 def test_detect_report_and_anonymize_read_a_text_the_same_way(oracle):
     """One decoding path: control characters and shouted lines are read alike by
     ``SpanDetector.detect`` (and so ``report``) and ``Anonymizer.detect``/``anonymize``,

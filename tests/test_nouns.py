@@ -107,3 +107,26 @@ def test_drop_common_nouns_only_removes_and_keeps_order(raw):
     out = drop_common_nouns(text, spans)
     assert [s for s in spans if s in out] == out
     assert all(s.label in {"nat-name", "jur-name"} for s in spans if s not in out)
+
+
+def test_a_short_company_name_stays_even_if_it_is_a_dictionary_word():
+    # brands are short words (`Schott`, `Kompass`); generic business nouns are compounds
+    text = "Anlagenkonvolut: Annex A: Schott. Die Kaskoversicherung zahlte nicht."
+    spans = [span_of(text, "Schott", "jur-name"), span_of(text, "Kaskoversicherung", "jur-name")]
+    assert kept(text, spans) == ["Schott"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Schmalz\nMit Schreiben vom 10. Januar 2013 kündigte der Kläger.",  # a judge's line
+        "D16 Anlagenkonvolut:\nAnnex A: Schmalz\n",  # a list after a colon
+    ],
+)
+def test_a_dictionary_noun_where_names_are_listed_stays(text):
+    assert kept(text, [span_of(text, "Schmalz")]) == ["Schmalz"]
+
+
+def test_a_dictionary_noun_at_the_head_of_a_sentence_goes():
+    text = "Mangels Zustimmung\nSchmalz wird aus Schweinefett gewonnen."
+    assert kept(text, [span_of(text, "Schmalz")]) == []

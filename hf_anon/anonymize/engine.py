@@ -19,6 +19,7 @@ from hf_anon.anonymize.leakcheck import (
     FormMatcher,
     leak_targets,
     protected_forms,
+    unreferenced,
 )
 from hf_anon.anonymize.operators import Operator, OperatorContext, get_operator
 from hf_anon.anonymize.types import (
@@ -216,7 +217,7 @@ def replace_spans(
         new_text, replacements = _render(
             text, targets, plan, matcher, salt, secret_bytes, key, masked
         )
-        leaks = list(matcher.finditer(new_text))
+        leaks = unreferenced(new_text, matcher.finditer(new_text), matcher)
         if not leaks:
             return AnonymizationResult(new_text, replacements, spans, tokens, key)
         repairs, to_mask = _repairs(text, new_text, replacements, leaks, matcher)

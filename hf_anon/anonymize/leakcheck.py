@@ -39,6 +39,14 @@ names of that entity, each rule with the example that motivates it:
    not searched: a year ``2024`` tagged as a date of the facts must not cut the year out
    of every other date (``Urteil vom 5.7.2024``) and amount, and forms shorter than
    :data:`MIN_FORM_CHARS` not at all (an age ``45``).
+6. **No references.** An occurrence that stands inside a reference to another text is
+   no mention of this case's entity and is left as written, by the rules the detector
+   applies to its own spans (:func:`hf_anon.recognizers.cited_flags`): a date of the facts
+   ``01.04.2024`` must not be replaced in ``Inkrafttreten des KCanG zum 01.04.2024``, nor
+   a court ``BVerwG`` in ``Urteil vom 25. August 1992 - BVerwG 1 C 38.90 - BVerwGE 90,
+   337``, nor a party's town ``München`` in another court's name (``OLG München,
+   Beschluss vom 05.07.2024``, ``Richter am Amtsgericht München``), nor a court in a
+   judge's title (``Richter am Bundesverwaltungsgericht Sailer``).
 """
 
 from __future__ import annotations
@@ -245,15 +253,54 @@ class FormMatcher:
         return next(self.finditer(text), None)
 
 
+def _in_other_court(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is the place in a court's name that is not this case's
+    court: a cited court, case law, a judge's title (what
+    :func:`hf_anon.recognizers.find_courts` leaves out)."""
+    from hf_anon.recognizers.courts import COURT_RE, find_courts
+
+    window_start = max(0, start - 80)
+    for m in COURT_RE.finditer(text, window_start, min(len(text), end + 80)):
+        if m.start() < start and end <= m.end():
+            own = find_courts(text[: min(len(text), m.end() + 200)])
+            return not any(c.start <= start and end <= c.end for c in own)
+    return False
+
+
+def unreferenced(text: str, matches: Iterable[re.Match], matcher: FormMatcher) -> list[re.Match]:
+    """``matches`` of protected forms without those inside a reference to another text
+    (rule 6 of the module's docstring)."""
+    from hf_anon.recognizers.citations import cited_flags
+    from hf_anon.recognizers.courts import in_title
+
+    matches = list(matches)
+    if not matches:
+        return matches
+    spans = []
+    for match in matches:
+        origin = matcher.form_of(match.group(0)).origin
+        spans.append(Span(match.start(), match.end(), origin.label, origin.risk))
+    cited = cited_flags(text, spans)
+    return [
+        match
+        for match, span, is_cited in zip(matches, spans, cited, strict=True)
+        if not is_cited
+        and not (span.label == "court-name" and in_title(text, span.start))
+        and not (span.label.startswith("address") and _in_other_court(text, span.start, span.end))
+    ]
+
+
 def leak_targets(text: str, targets: Sequence[Target], matcher: FormMatcher) -> list[Target]:
     """Occurrences of protected forms outside the spans to replace, as new targets."""
-    found = []
+    matches = []
     cursor = 0
     bounds = [(t.span.start, t.span.end) for t in targets] + [(len(text), len(text))]
     for start, end in bounds:
-        for match in matcher.finditer(text, cursor, start):
-            origin = matcher.form_of(match.group(0)).origin
-            span = Span(match.start(), match.end(), origin.label, origin.risk)
-            found.append(Target(span, "leak-check", origin))
+        matches += matcher.finditer(text, cursor, start)
         cursor = max(cursor, end)
+    found = []
+    for match in unreferenced(text, matches, matcher):
+        origin = matcher.form_of(match.group(0)).origin
+        span = Span(match.start(), match.end(), origin.label, origin.risk)
+        found.append(Target(span, "leak-check", origin))
     return found

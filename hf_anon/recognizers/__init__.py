@@ -28,7 +28,7 @@ citations and statutes are dropped before the merge by
 """
 
 from hf_anon.recognizers.base import Recognizer, nfc_view, rule_span
-from hf_anon.recognizers.citations import drop_cited, is_cited
+from hf_anon.recognizers.citations import cited_flags, drop_cited, is_cited
 from hf_anon.recognizers.context import in_citation
 from hf_anon.recognizers.courts import find_courts
 from hf_anon.recognizers.dates import find_dates, find_times
@@ -57,6 +57,7 @@ __all__ = [
     "DEFAULT_RECOGNIZERS",
     "RECOGNIZERS",
     "Recognizer",
+    "cited_flags",
     "drop_cited",
     "find_courts",
     "find_cued_numbers",

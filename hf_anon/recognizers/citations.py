@@ -231,11 +231,11 @@ def is_court_address(text: str, span: Span, previous: Span | None) -> bool:
     )
 
 
-def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
-    """``spans`` without the dates, courts and dockets that stand inside references, and
-    without courts' postal addresses."""
+def cited_flags(text: str, spans: Sequence[Span]) -> list[bool]:
+    """For each span, whether it is a date, court or docket inside a reference or a court's
+    postal address (what :func:`drop_cited` drops)."""
     if not any(s.label in REFERENCE_LABELS or s.label.startswith("address") for s in spans):
-        return list(spans)
+        return [False] * len(spans)
     view, starts = nfc_view(text)  # the rules read composed umlauts (LegalQuAD has both)
     if starts is not None:
 
@@ -248,13 +248,18 @@ def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
     else:
         spans_in_view = list(spans)
     own = {view[s.start : s.end] for s in find_dockets(view)}
-    dropped, court_address = set(), None
+    flags, court_address = [False] * len(spans), None
     for i, span in sorted(enumerate(spans_in_view), key=lambda t: t[1].start):
         if is_court_address(view, span, court_address):
             court_address = span
-            dropped.add(i)
+            flags[i] = True
             continue
         court_address = None
-        if is_cited(view, span, own):
-            dropped.add(i)
-    return [s for i, s in enumerate(spans) if i not in dropped]
+        flags[i] = is_cited(view, span, own)
+    return flags
+
+
+def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
+    """``spans`` without the dates, courts and dockets that stand inside references, and
+    without courts' postal addresses."""
+    return [s for s, cited in zip(spans, cited_flags(text, spans), strict=True) if not cited]

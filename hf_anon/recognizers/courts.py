@@ -81,6 +81,19 @@ NOT_PLACES = frozenset(
 )
 
 
+#: A judge's or president's title before a court: ``Richter am Bundesverwaltungsgericht``
+TITLE_BEFORE = re.compile(
+    r"(?:Richter(?:in)?|Präsident(?:in|en)?|Direktor(?:in|en)?)\s+(?:am|des|der)\s*$"
+)
+
+
+def in_title(text: str, start: int) -> bool:
+    """Whether a court named at ``start`` is part of an official title (``Richter am
+    Bundesverwaltungsgericht Sailer``): it names the judge's office, not this case's
+    court."""
+    return TITLE_BEFORE.search(text[max(0, start - 30) : start]) is not None
+
+
 def find_courts(text: str) -> list[Span]:
     """Court names with a place or a federal/state identity, outside citations.
 
@@ -98,10 +111,7 @@ def find_courts(text: str) -> list[Span]:
             value, last = text[start:end], value.split()[-2]
         if last in NOT_PLACES or re.search(r"(?:straße|platz|weg|allee|ring|gasse)$", last, re.I):
             continue
-        if re.search(
-            r"(?:Richter(?:in)?|Präsident(?:in|en)?|Direktor(?:in|en)?)\s+(?:am|des|der)\s*$",
-            text[max(0, start - 30) : start],
-        ):
+        if in_title(text, start):
             continue  # `Richter am Bundesverwaltungsgericht Sailer`: part of a title
         if re.search(r"[Rr]echtsprechung\s+(?:des|der)\s*$", text[max(0, start - 30) : start]):
             continue  # `die Rechtsprechung des OVG NRW`: case law, not this case
