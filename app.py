@@ -3,11 +3,30 @@
     python app.py                                  # the bundled default model
     python app.py --model outputs/e5-small/best    # a model folder or hub id
     python app.py --host 0.0.0.0 --port 8080       # reachable from other machines
+    GRADIO_SERVER_PORT=8123 python app.py          # Gradio's variables work too
+    python app.py --root-path /anon                # behind a proxy at https://host/anon
 
-Paste a text or upload a ``.txt``, ``.docx`` or ``.pdf`` file (at most 5 MB); the page
-shows the detected stretches (colour per label, with their risk), the anonymized text for
-the chosen mode (redact, label, initials, pseudonym), a table of the spans and downloads
-of both.
+Address: ``--host``, ``--port`` and ``--root-path`` win; without them the server takes
+Gradio's own variables ``GRADIO_SERVER_NAME``, ``GRADIO_SERVER_PORT`` and
+``GRADIO_ROOT_PATH`` (a Hugging Face Space sets the first two), else
+127.0.0.1:7860 at the root (:func:`server_address`). The model is ``--model``, else
+``$HF_ANON_MODEL`` (a Space's variable), else the bundled default model.
+
+Paste a text (at most 200,000 characters) or upload a ``.txt``, ``.docx`` or ``.pdf``
+file (at most 5 MB); the page shows the detected stretches (colour per label, with their
+risk), the anonymized text for the chosen mode (redact, label, initials, pseudonym), a
+table of the spans and downloads of both.
+
+Load: model runs (the button, the API, an upload) share one queue that runs
+:data:`CONCURRENCY` at a time (``--concurrency``) and holds at most :data:`QUEUE_SIZE`
+waiting requests (``--queue-size``); one more is refused at once with Gradio's "queue is
+full" error. The text box takes at most :data:`MAX_CHARS` characters; a longer text
+through the API is refused with an error (``gradio_client`` raises ``AppError``) when its
+turn comes, before the model sees it (not by a Gradio ``validator``, which would refuse it
+before it is queued: in Gradio 6.31 a validator lets requests that arrive together past
+``max_size``). An upload with a longer text, of another type, unreadable, encrypted,
+without a text layer, or a zip bomb gets a message. ``benchmarks/load_bench.py`` measures
+the demo under concurrent clients.
 
 API: the endpoint ``/anonymize`` takes ``(text, mode, labels, min_risk)`` and returns
 ``(anonymized text, spans, highlighted, table, summary, .txt file, .json file)``::
@@ -46,7 +65,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,6 +90,15 @@ DEFAULT_MODE = "label"
 MAX_CHARS = 200_000
 #: Largest upload; Gradio refuses bigger files before they reach the app.
 MAX_FILE_SIZE = "5mb"
+#: Model runs at a time. One on a CPU: torch already uses every core for one text, and
+#: two at once only share them (and the memory of two long texts).
+CONCURRENCY = 1
+#: Requests that may wait for the model; one more gets Gradio's "queue is full" error at
+#: once, rather than a wait of minutes (a decision of 20,000 characters takes about 3 s
+#: on 2 CPU cores).
+QUEUE_SIZE = 32
+#: The events that run the model share this queue (``concurrency_id``).
+MODEL_QUEUE = "model"
 #: Seconds a download (and Gradio's cached copy) is kept.
 DOWNLOAD_MAX_AGE = 900
 #: The columns of the span table.
@@ -260,10 +288,8 @@ def anonymize_text(
     text = text or ""
     if mode not in {value for _, value in MODES}:
         raise ValueError(f"unknown mode {mode!r}; choose one of {[v for _, v in MODES]}")
-    if len(text) > MAX_CHARS:
-        raise ValueError(
-            f"the text has {len(text):,} characters; the demo takes at most {MAX_CHARS:,}"
-        )
+    if message := too_long(text):
+        raise ValueError(message)
     if not text.strip():
         return DemoResult(text, text)
     label_set = anonymizer.label_set
@@ -299,10 +325,22 @@ def anonymize_text(
     return DemoResult(text, result.text, spans)
 
 
+def too_long(text: str | None) -> str | None:
+    """Why the demo refuses the text (too long), or None."""
+    if text and len(text) > MAX_CHARS:
+        return (
+            f"the text has {len(text):,} characters; the demo takes at most {MAX_CHARS:,} "
+            "(split it, or use the hf-anon command line for longer texts)"
+        )
+    return None
+
+
 def read_upload(path: str | Path | None) -> str:
     """The text of an uploaded file, which is deleted afterwards (also on an error).
 
-    Errors name the file, not the server's temporary path.
+    Errors name the file, not the server's temporary path: a file of another type, larger
+    than :data:`MAX_FILE_SIZE` or with a longer text than :data:`MAX_CHARS`, not valid
+    UTF-8, a broken, encrypted or text-less PDF, a broken .docx or a zip bomb.
     """
     if not path:
         return ""
@@ -310,7 +348,10 @@ def read_upload(path: str | Path | None) -> str:
     try:
         if path.stat().st_size > 5 * 1024 * 1024:
             raise ValueError(f"{path.name}: the file is larger than {MAX_FILE_SIZE}")
-        return read_text(path)
+        text = read_text(path)
+        if message := too_long(text):
+            raise ValueError(f"{path.name}: {message}")
+        return text
     except ValueError as err:
         raise ValueError(str(err).replace(str(path), path.name)) from None
     finally:
@@ -376,8 +417,24 @@ def labels_markdown(label_set: LabelSet = DEFAULT_LABELS) -> str:
 # -------------------------------------------------------------------------------- gradio
 
 
-def build_demo(anonymizer: Anonymizer, *, downloads: Downloads | None = None) -> gr.Blocks:
-    """The page (Gradio Blocks) for an anonymizer."""
+def load_file(path: str | None) -> tuple[str, None]:
+    """The upload event: the file's text for the text box (and the upload cleared), or
+    a :class:`gr.Error` the page shows."""
+    try:
+        return read_upload(path), None
+    except (ValueError, OSError) as err:
+        raise gr.Error(str(err), print_exception=False) from None
+
+
+def build_demo(
+    anonymizer: Anonymizer,
+    *,
+    downloads: Downloads | None = None,
+    concurrency: int = CONCURRENCY,
+    queue_size: int | None = QUEUE_SIZE,
+) -> gr.Blocks:
+    """The page (Gradio Blocks) for an anonymizer, its queue set up: ``concurrency`` model
+    runs at a time, at most ``queue_size`` requests waiting (None: no limit)."""
     downloads = downloads or Downloads()
     label_set = anonymizer.label_set
 
@@ -387,12 +444,6 @@ def build_demo(anonymizer: Anonymizer, *, downloads: Downloads | None = None) ->
         except (AnonymizationError, ValueError) as err:
             raise gr.Error(str(err), print_exception=False) from None
         return outputs_for(result, downloads)
-
-    def load_file(path):
-        try:
-            return read_upload(path), None
-        except (ValueError, OSError) as err:
-            raise gr.Error(str(err), print_exception=False) from None
 
     with gr.Blocks(
         title="hf-anon: Anonymisierung von Gerichtsentscheidungen",
@@ -478,11 +529,23 @@ def build_demo(anonymizer: Anonymizer, *, downloads: Downloads | None = None) ->
 
         inputs = [text_in, mode, labels, min_risk]
         outputs = [text_out, spans_json, highlighted, table, summary, txt_file, json_file]
-        button.click(anonymize, inputs, outputs, api_name="anonymize")
-        upload.upload(load_file, upload, [text_in, upload], api_visibility="private").success(
-            anonymize, inputs, outputs, api_visibility="private"
+        button.click(
+            anonymize,
+            inputs,
+            outputs,
+            api_name="anonymize",
+            concurrency_id=MODEL_QUEUE,
+            concurrency_limit=concurrency,
         )
-    return demo
+        upload.upload(load_file, upload, [text_in, upload], api_visibility="private").success(
+            anonymize,
+            inputs,
+            outputs,
+            api_visibility="private",
+            concurrency_id=MODEL_QUEUE,
+            concurrency_limit=concurrency,
+        )
+    return demo.queue(max_size=queue_size, default_concurrency_limit=concurrency)
 
 
 #: Settings of ``launch`` that keep data on the server and out of logs and browsers.
@@ -497,31 +560,108 @@ PRIVATE_LAUNCH = {
 }
 
 
-def launch(demo: gr.Blocks, host: str = "127.0.0.1", port: int = 7860, share: bool = False, **kw):
-    """Start the server with :data:`PRIVATE_LAUNCH` (those this Gradio knows)."""
+#: Where the server listens when neither a flag nor Gradio's variables say otherwise.
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 7860
+
+
+def server_address(
+    host: str | None = None,
+    port: int | str | None = None,
+    root_path: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> tuple[str, int, str | None]:
+    """(host, port, root path) of the server: each as given, else Gradio's variable
+    (``GRADIO_SERVER_NAME``, ``GRADIO_SERVER_PORT``, ``GRADIO_ROOT_PATH``; empty counts
+    as unset), else 127.0.0.1, 7860 and None (the root). ValueError for a port that is
+    not a number from 1 to 65535."""
+    env = os.environ if environ is None else environ
+    host = host or env.get("GRADIO_SERVER_NAME") or DEFAULT_HOST
+    if port is None or port == "":
+        port, source = env.get("GRADIO_SERVER_PORT") or DEFAULT_PORT, "GRADIO_SERVER_PORT"
+    else:
+        source = "the port"
+    try:
+        number = int(port)
+    except ValueError:
+        number = 0
+    if not 0 < number < 65536:
+        raise ValueError(f"{source} must be a number from 1 to 65535, not {port!r}")
+    return host, number, root_path or env.get("GRADIO_ROOT_PATH") or None
+
+
+def launch(
+    demo: gr.Blocks,
+    host: str | None = None,
+    port: int | None = None,
+    share: bool = False,
+    *,
+    root_path: str | None = None,
+    **kw,
+):
+    """Start the server with :data:`PRIVATE_LAUNCH` (those this Gradio knows), at
+    :func:`server_address` (what is None comes from Gradio's variables or the defaults)."""
+    host, port, root_path = server_address(host, port, root_path)
     known = inspect.signature(demo.launch).parameters
     options = {k: v for k, v in PRIVATE_LAUNCH.items() if k in known}
+    if root_path is not None:
+        options["root_path"] = root_path
     return demo.launch(server_name=host, server_port=port, share=share, **options, **kw)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument(
-        "--model", help="hf-anon model folder or hub id (default: the bundled model)"
+        "--model",
+        help="hf-anon model folder or hub id (default: $HF_ANON_MODEL, else the bundled model)",
     )
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=7860, help="port (default 7860)")
+    parser.add_argument(
+        "--host",
+        default=None,
+        help=f"address to listen on (default: $GRADIO_SERVER_NAME, else {DEFAULT_HOST})",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help=f"port (default: $GRADIO_SERVER_PORT, else {DEFAULT_PORT})",
+    )
+    parser.add_argument(
+        "--root-path",
+        default=None,
+        help="the path a reverse proxy serves the app under, e.g. /anon "
+        "(default: $GRADIO_ROOT_PATH, else the root)",
+    )
     parser.add_argument(
         "--share", action="store_true", help="also serve through a public gradio.live link"
     )
+    parser.add_argument(
+        "--concurrency",
+        type=int,
+        default=CONCURRENCY,
+        help=f"model runs at a time (default {CONCURRENCY}: one uses every CPU core)",
+    )
+    parser.add_argument(
+        "--queue-size",
+        type=int,
+        default=QUEUE_SIZE,
+        help=f"requests that may wait; more are refused as 'queue full' (default {QUEUE_SIZE})",
+    )
     args = parser.parse_args(argv)
+    if args.concurrency < 1 or args.queue_size < 1:
+        parser.error("--concurrency and --queue-size must be at least 1")
+    try:
+        host, port, root_path = server_address(args.host, args.port, args.root_path)
+    except ValueError as err:
+        parser.error(str(err))
     if args.model is None:
         from hf_anon.model_folder import default_model
 
         args.model = default_model()
     print(f"loading {args.model} …", file=sys.stderr)
     anonymizer = Anonymizer.from_pretrained(args.model)
-    launch(build_demo(anonymizer), args.host, args.port, args.share)
+    demo = build_demo(anonymizer, concurrency=args.concurrency, queue_size=args.queue_size)
+    launch(demo, host, port, args.share, root_path=root_path)
     return 0
 
 

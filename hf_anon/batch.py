@@ -12,6 +12,13 @@ detection failure) is reported and gets no output at all; the batch goes on and 
 command ends with exit code 1. Invalid arguments (no model, no inputs, an unknown
 label) end it before anything runs, with exit code 2.
 
+Memory stays bounded: JSON Lines files are streamed, documents are anonymized in chunks of
+at most :data:`CHUNK_DOCUMENTS` documents or :data:`CHUNK_CHARS` characters and written as
+they are done. An output is written under a temporary name and renamed when its input is
+complete, so an interrupted run (Ctrl-C, SIGTERM) leaves no half-written output; the key
+is written to ``KEY.partial`` (mode 0600) and renamed when the run ends. ``--resume`` skips
+the inputs whose output exists and continues the key.
+
 Several processes: ``accelerate launch --num_processes N -m hf_anon.cli anonymize …``
 (one per GPU, or CPU processes). Every process reads the same files, the documents are
 split between the processes with accelerate's ``split_between_processes``, and the
@@ -21,14 +28,15 @@ main process gathers the results and writes all outputs, the key file and the su
 from __future__ import annotations
 
 import argparse
-import contextlib
+import glob
 import json
 import os
 import re
+import shutil
+import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,22 +56,16 @@ from hf_anon.readers import (
     InputError,
     InputFile,
     collect_inputs,
-    read_documents,
+    iter_documents,
 )
 
 #: Fields of a JSON line written to the output; all others may hold personal data
 #: (titles, parties) and are dropped.
 KEPT_FIELDS = ("id", "domain")
-#: Files read per round (all processes read a round, then split its documents).
-ROUND_FILES = 64
-ROUND_BYTES = 8_000_000
-
-
-@dataclass
-class FileResult:
-    file: InputFile
-    error: str | None = None
-    documents: int = 0
+#: Documents anonymized together (all processes read a chunk, then split its documents);
+#: a chunk also ends at this many characters, so a huge file is never held whole.
+CHUNK_DOCUMENTS = 64
+CHUNK_CHARS = 4_000_000
 
 
 @dataclass
@@ -71,6 +73,7 @@ class Summary:
     files: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
     skipped: int = 0
+    resumed: int = 0
     documents: int = 0
     characters: int = 0
     tokens: int = 0
@@ -84,6 +87,7 @@ class Summary:
         rate = self.tokens / self.seconds if self.seconds else 0.0
         lines = [
             f"{ok} of {self.files} files anonymized ({len(self.failed)} failed"
+            + (f", {self.resumed} done before (--resume)" if self.resumed else "")
             + (f", {self.skipped} other files skipped" if self.skipped else "")
             + f"), {self.documents} documents, {self.characters:,} characters, "
             f"{self.tokens:,} tokens in {self.seconds:.1f} s "
@@ -101,25 +105,6 @@ class Summary:
         for path, error in self.failed:
             lines.append(f"failed: {path}: {error}")
         return "\n".join(lines)
-
-
-# -------------------------------------------------------------------------------- input
-
-
-def rounds(files: Sequence[InputFile]) -> Iterator[list[int]]:
-    """Indices of files in rounds of at most ``ROUND_FILES`` files or about
-    ``ROUND_BYTES`` bytes."""
-    current: list[int] = []
-    size = 0
-    for i, file in enumerate(files):
-        with contextlib.suppress(OSError):  # a vanished file fails when it is read
-            size += file.path.stat().st_size
-        current.append(i)
-        if len(current) >= ROUND_FILES or size >= ROUND_BYTES:
-            yield current
-            current, size = [], 0
-    if current:
-        yield current
 
 
 # ------------------------------------------------------------------------------- output
@@ -146,37 +131,102 @@ def output_paths(file: InputFile, out_dir: Path, fmt: str) -> Path:
     return out_dir / file.relative.with_suffix(".txt" if target == "txt" else ".jsonl")
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-
-
-def write_output(file: InputFile, rows: list[dict], results: list, out: Path, fmt: str) -> Counter:
-    """Write one file's anonymized documents; returns the fields dropped from rows."""
-    target = _target_format(file, fmt)
-    dropped: Counter = Counter()
-    if target == "txt" and file.kind in SINGLE_DOCUMENT:
-        _write_atomic(out, results[0].text.encode("utf-8"))
-    elif target == "txt":
-        names: set[str] = set()
-        for row, result in zip(rows, results, strict=True):
-            name = _safe_name(row["id"])
-            while name in names:
-                name += "_"
-            names.add(name)
-            _write_atomic(out / f"{name}.txt", result.text.encode("utf-8"))
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
     else:
-        lines = []
-        for row, result in zip(rows, results, strict=True):
+        path.unlink(missing_ok=True)
+
+
+class Output:
+    """One input's output while it is written: documents go to a temporary name next to
+    the target (a file, or a folder for ``--format txt`` of a JSON Lines file), renamed to
+    the target when the input's last document is written; :meth:`abort` removes it.
+
+    ``write``: False in the processes of a multi-process run that do not write.
+    """
+
+    def __init__(self, file: InputFile, target: Path, fmt: str, *, write: bool = True):
+        self.file = file
+        self.target = target
+        self.format = _target_format(file, fmt)
+        self.folder = file.kind == "jsonl" and self.format == "txt"
+        self.tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
+        self.write = write
+        self.pending = 0  # documents read, not yet written
+        self.read_all = False
+        self.error: str | None = None
+        self.done = False
+        self.handle = None
+        self.names: set[str] = set()
+        self.key_lines: list[str] = []
+        self.stats = Summary()
+        if write:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            for stale in target.parent.glob(f".{glob.escape(target.name)}.tmp*"):
+                _remove(stale)  # left by a run that was killed
+            if self.folder:
+                self.tmp.mkdir()
+            elif self.format == "jsonl":
+                self.handle = self.tmp.open("w", encoding="utf-8", newline="")
+
+    def add(self, row: dict, result, *, key: bool) -> None:
+        """Write one anonymized document (in input order)."""
+        self.pending -= 1
+        if not self.write:
+            return
+        _account(self.stats, [result])
+        if self.format == "txt" and not self.folder:
+            self.tmp.write_bytes(result.text.encode("utf-8"))
+        elif self.folder:
+            name = _safe_name(row["id"])
+            while name in self.names:
+                name += "_"
+            self.names.add(name)
+            (self.tmp / f"{name}.txt").write_bytes(result.text.encode("utf-8"))
+        else:
             record = {k: row[k] for k in KEPT_FIELDS if k in row}
             record["text"] = result.text
             record["spans"] = [s.to_dict() for s in result.new_spans()]
-            dropped.update(k for k in row if k not in (*KEPT_FIELDS, "text"))
-            lines.append(json.dumps(record, ensure_ascii=False) + "\n")
-        _write_atomic(out, "".join(lines).encode("utf-8"))
-    return dropped
+            self.stats.dropped_fields.update(k for k in row if k not in (*KEPT_FIELDS, "text"))
+            self.handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        if key:
+            entry = {
+                "file": self.file.relative.as_posix(),
+                "id": row["id"],
+                "replacements": result.key(),
+            }
+            self.key_lines.append(json.dumps(entry, ensure_ascii=False) + "\n")
+
+    def commit(self) -> None:
+        """Rename the complete output to its target (replacing an older one)."""
+        self.done = True
+        if not self.write:
+            return
+        if self.handle is not None:
+            self.handle.close()
+        if not self.tmp.exists():  # a .txt output is written with its one document
+            self.tmp.write_bytes(b"")
+        if self.folder and self.target.exists():
+            _remove(self.target)
+        os.replace(self.tmp, self.target)
+
+    def abort(self) -> None:
+        """Remove what was written (a failed or interrupted input)."""
+        self.done = True
+        if self.handle is not None:
+            self.handle.close()
+        if self.write:
+            _remove(self.tmp)
+
+
+def _merge(summary: Summary, stats: Summary) -> None:
+    summary.documents += stats.documents
+    summary.tokens += stats.tokens
+    summary.characters += stats.characters
+    summary.labels.update(stats.labels)
+    summary.leak_check += stats.leak_check
+    summary.dropped_fields.update(stats.dropped_fields)
 
 
 # --------------------------------------------------------------------------------- run
@@ -241,7 +291,8 @@ def _file_message(path: Path, err: BaseException) -> str:
 
 
 class BatchRun:
-    """One ``hf-anon anonymize`` run: rounds of files → read → anonymize → write."""
+    """One ``hf-anon anonymize`` run: files → chunks of documents → anonymize → outputs
+    written as the documents are done, renamed when their input is complete."""
 
     def __init__(self, args: argparse.Namespace, anonymizer, plan, secret: str | None, state):
         self.args = args
@@ -251,25 +302,27 @@ class BatchRun:
         self.state = state
         self.is_main = state is None or state.is_main_process
         self.out_dir = Path(args.output)
-        self.outputs: dict[Path, Path] = {}
+        self.targets: dict[Path, Path] = {}
         self.key_handle = None
 
-    def read(self, file: InputFile) -> list[dict]:
-        """The file's rows; raises ValidationError/InputError/OSError for a file error."""
+    def target(self, file: InputFile) -> Path:
+        """The file's output path; raises ValidationError where two inputs share it or it
+        would overwrite its input."""
         target = output_paths(file, self.out_dir, self.args.format)
-        if target in self.outputs:
+        if target in self.targets:
             raise ValidationError(
-                f"its output {target} is also the output of {self.outputs[target]}"
+                f"its output {target} is also the output of {self.targets[target]}"
             )
         if target.resolve() == file.path.resolve():
             raise ValidationError(
                 f"its output {target} would overwrite it; choose another --output"
             )
-        self.outputs[target] = file.path
-        return read_documents(file)
+        self.targets[target] = file.path
+        return target
 
     def anonymize(self, items: list[tuple[int, int]], texts: dict) -> list[tuple]:
-        """This round's documents, split between processes; every process gets all results."""
+        """A chunk's documents, split between processes; every process gets all results,
+        in input order."""
         if self.state is None:
             local = items
         else:
@@ -291,21 +344,46 @@ class BatchRun:
             from accelerate.utils import gather_object
 
             found = gather_object(found)
-        return found
+        return sorted(found, key=lambda t: (t[0], t[1]))
 
-    def write(self, file: InputFile, rows: list[dict], results: list, summary: Summary) -> None:
-        """Output and key lines of one file (main process only)."""
-        target = output_paths(file, self.out_dir, self.args.format)
-        summary.dropped_fields.update(write_output(file, rows, results, target, self.args.format))
-        _account(summary, results)
-        if self.key_handle is not None:
-            for row, result in zip(rows, results, strict=True):
-                entry = {
-                    "file": file.relative.as_posix(),
-                    "id": row["id"],
-                    "replacements": result.key(),
-                }
-                self.key_handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+    def flush(self, chunk: list[tuple[int, int, dict]], outputs: dict[int, Output]) -> None:
+        """Anonymize a chunk and write its documents to their outputs."""
+        rows = {(f, d): row for f, d, row in chunk if f in outputs and outputs[f].error is None}
+        texts = {item: row["text"] for item, row in rows.items()}
+        for f, d, result, error in self.anonymize(list(rows), texts):
+            out = outputs[f]
+            if out.error is not None:
+                continue
+            if error is not None:
+                out.error = error
+                continue
+            try:
+                out.add(rows[f, d], result, key=self.key_handle is not None)
+            except OSError as err:
+                out.error = f"cannot write its output: {_message(err)}"
+
+    def finish(self, out: Output, summary: Summary, bar) -> None:
+        """Commit a complete output (and its key lines), or abort a failed one."""
+        if out.done or (out.error is None and (not out.read_all or out.pending)):
+            return
+        if out.error is None:
+            try:
+                out.commit()
+            except OSError as err:
+                out.error = f"cannot write its output: {_message(err)}"
+        if out.error is not None:
+            out.abort()
+            summary.failed.append((str(out.file.path), out.error))
+            if self.is_main:
+                message = f"hf-anon anonymize: error: {out.file.path}: {out.error}"
+                tqdm.write(message, file=sys.stderr)
+        else:
+            _merge(summary, out.stats)
+            if self.key_handle is not None:
+                self.key_handle.writelines(out.key_lines)
+                self.key_handle.flush()
+        out.key_lines, out.names = [], set()
+        bar.update(1)
 
     def run(self, files: list[InputFile], summary: Summary) -> None:
         bar = tqdm(
@@ -314,35 +392,51 @@ class BatchRun:
             unit="file",
             disable=not (self.args.progress and self.is_main),
         )
+        outputs: dict[int, Output] = {}  # the inputs in progress
+        chunk: list[tuple[int, int, dict]] = []
+        chars = 0
         try:
-            for group in rounds(files):
-                errors: dict[int, str] = {}
-                rows: dict[int, list[dict]] = {}
-                for f in group:
-                    try:
-                        rows[f] = self.read(files[f])
-                    except (InputError, ValidationError, OSError) as err:
-                        errors[f] = _file_message(files[f].path, err)
-                items = [(f, d) for f in sorted(rows) for d in range(len(rows[f]))]
-                texts = {(f, d): rows[f][d]["text"] for f, d in items}
-                results: dict[int, list] = {f: [None] * len(rows[f]) for f in rows}
-                for f, d, result, error in self.anonymize(items, texts):
-                    if error is not None:
-                        errors.setdefault(f, error)
-                    results[f][d] = result
-                for f in group:
-                    if f not in errors and self.is_main:
-                        try:
-                            self.write(files[f], rows[f], results[f], summary)
-                        except OSError as err:
-                            errors[f] = f"cannot write its output: {_message(err)}"
-                    if f in errors:
-                        summary.failed.append((str(files[f].path), errors[f]))
-                        if self.is_main:
-                            message = f"hf-anon anonymize: error: {files[f].path}: {errors[f]}"
-                            tqdm.write(message, file=sys.stderr)
+            for f, file in enumerate(files):
+                target = output_paths(file, self.out_dir, self.args.format)
+                if self.args.resume and target.exists():
+                    summary.resumed += 1
                     bar.update(1)
+                    continue
+                try:
+                    out = outputs[f] = Output(
+                        file, self.target(file), self.args.format, write=self.is_main
+                    )
+                except (ValidationError, OSError) as err:
+                    out = outputs[f] = Output(file, target, self.args.format, write=False)
+                    out.error = _file_message(file.path, err)
+                try:
+                    for d, row in enumerate(iter_documents(file)):
+                        if out.error is not None:
+                            break  # a failed file is not read on
+                        chunk.append((f, d, row))
+                        out.pending += 1
+                        chars += len(row["text"])
+                        if len(chunk) >= CHUNK_DOCUMENTS or chars >= CHUNK_CHARS:
+                            self.flush(chunk, outputs)
+                            chunk, chars = [], 0
+                            for g in [g for g in outputs if g != f]:
+                                self.finish(outputs[g], summary, bar)
+                                if outputs[g].done:
+                                    del outputs[g]  # only inputs in progress are kept
+                except (InputError, ValidationError, OSError) as err:
+                    out.error = out.error or _file_message(file.path, err)
+                out.read_all = True
+                self.finish(out, summary, bar)
+                if out.done:
+                    del outputs[f]
+            if chunk:
+                self.flush(chunk, outputs)
+            for out in outputs.values():
+                self.finish(out, summary, bar)
         finally:
+            for out in outputs.values():
+                if not out.done:
+                    out.abort()  # interrupted: no half-written output
             bar.close()
 
 
@@ -383,20 +477,65 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     batch = BatchRun(args, anonymizer, plan, secret, state)
     summary = Summary(files=len(files), skipped=skipped)
     started = time.perf_counter()
-    if args.key_out and batch.is_main:
-        key_path = Path(args.key_out)
-        key_path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        batch.key_handle = os.fdopen(fd, "w", encoding="utf-8")
+    key_path = Path(args.key_out) if args.key_out else None
+    if key_path is not None and batch.is_main:
+        batch.key_handle = open_key(key_path, resume=args.resume)
+    previous = _terminate_as_interrupt()
     try:
         batch.run(files, summary)
+    except KeyboardInterrupt:
+        if batch.is_main:
+            key = f" (their key in {partial_key(key_path)})" if key_path else ""
+            print(
+                "hf-anon anonymize: interrupted; the outputs written are complete"
+                f"{key}, no half-written output is left; run the same command with --resume "
+                "to go on",
+                file=sys.stderr,
+            )
+        return 130
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         if batch.key_handle is not None:
             batch.key_handle.close()
+    if key_path is not None and batch.is_main:
+        os.replace(partial_key(key_path), key_path)
     summary.seconds = time.perf_counter() - started
     if batch.is_main:
         print(summary.format(), file=sys.stderr)
     return 1 if summary.failed else 0
+
+
+def partial_key(key_path: Path) -> Path:
+    """Where the key is written during a run (renamed to ``key_path`` at its end)."""
+    return key_path.with_name(key_path.name + ".partial")
+
+
+def open_key(key_path: Path, *, resume: bool):
+    """The key file being written, mode 0600: a new ``KEY.partial``, or with ``resume`` the
+    one an interrupted run left (else a copy of the finished ``KEY``) to append to."""
+    partial = partial_key(key_path)
+    key_path.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT
+    if resume and not partial.exists() and key_path.exists():
+        shutil.copyfile(key_path, partial)
+    flags |= os.O_APPEND if resume else os.O_TRUNC
+    fd = os.open(partial, flags, 0o600)
+    os.fchmod(fd, 0o600)
+    return os.fdopen(fd, "a" if resume else "w", encoding="utf-8")
+
+
+def _terminate_as_interrupt():
+    """Make SIGTERM end the run like Ctrl-C (outputs in progress are removed); returns the
+    previous handler, or None where signals cannot be set (not the main thread)."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:
+        return None
 
 
 def _account(summary: Summary, results: list) -> None:
@@ -478,6 +617,12 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
         metavar="VAR",
         help="environment variable holding a secret: the same entity then gets the same "
         "replacement in all documents (without it, nothing links documents)",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="skip the inputs whose output exists (an interrupted run leaves only complete "
+        "outputs) and append to the key of the earlier run",
     )
     parser.add_argument("--seed", type=int, help="reproducible replacements")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")

@@ -622,8 +622,14 @@ def add_push_parser(commands) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--space-requirement",
-        default="hf-anon",
-        help="how the Space installs hf-anon (default: hf-anon; e.g. 'hf-anon @ git+https://…')",
+        default=None,
+        metavar="URL",
+        help=(
+            "a URL the Space installs hf-anon from (e.g. "
+            "git+https://github.com/ORG/hf-anon@v0.1.0, or a wheel's https URL); default: "
+            "the Space carries this hf_anon package itself and pins its dependencies to "
+            "the installed versions"
+        ),
     )
     parser.add_argument("--dry-run", action="store_true", help="list the files, upload nothing")
     parser.add_argument(

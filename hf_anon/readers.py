@@ -32,7 +32,7 @@ Errors are :class:`InputError` (a ``ValueError``) whose message starts with the 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -77,12 +77,40 @@ def decode_utf8(data: bytes, path: str | Path, *, keep_bom: bool = False) -> str
     return text if keep_bom else text.removeprefix("\ufeff")
 
 
-def _read_docx(path: Path) -> str:
+def _read_docx(path: Path, *, max_unpacked: int = 256 * 2**20, max_ratio: int = 100) -> str:
+    """The body of a .docx; refuses a zip bomb before python-docx inflates it.
+
+    A .docx is a zip archive. Its parts are unpacked whole, so an archive whose parts
+    would unpack to more than ``max_unpacked`` bytes in all, or that holds a part of more
+    than 1 MiB compressed more than ``max_ratio`` : 1 (text XML reaches about 10-20 : 1,
+    a zip bomb about 1000 : 1), is refused from the sizes its directory declares. Those
+    sizes bound what is unpacked: :mod:`zipfile` stops a part at its declared size.
+    """
+    import zipfile
+
     import docx
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
     data = path.read_bytes()  # OSError stays an OSError
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except Exception as err:  # not a zip archive at all
+        raise InputError(f"{path}: not a readable .docx file ({type(err).__name__})") from None
+    unpacked = sum(member.file_size for member in members)
+    if unpacked > max_unpacked:
+        raise InputError(
+            f"{path}: the .docx would unpack to {unpacked / 2**20:,.0f} MiB, more than "
+            f"{max_unpacked / 2**20:,.0f} MiB (a zip bomb?); not read"
+        )
+    for member in members:
+        ratio = member.file_size / max(member.compress_size, 1)
+        if member.file_size > 2**20 and ratio > max_ratio:
+            raise InputError(
+                f"{path}: a part of the .docx is compressed {ratio:,.0f} : 1, more than "
+                f"{max_ratio} : 1 (a zip bomb?); not read"
+            )
     try:
         document = docx.Document(io.BytesIO(data))
     except Exception as err:  # zipfile, lxml and python-docx errors alike
@@ -139,14 +167,15 @@ def read_text(path: str | Path) -> str:
     )
 
 
-def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
-    """The rows of a JSON Lines file of texts: objects with a non-empty string ``id``
-    (unique in the file) and a string ``text``; other fields are kept as they are.
+def iter_jsonl_texts(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The rows of a JSON Lines file of texts, one at a time (a file of any size is never
+    held whole): objects with a non-empty string ``id`` (unique in the file) and a string
+    ``text``; other fields are kept as they are.
 
     Raises :class:`InputError` naming the file and line (``FILE:3: …``), and
-    :class:`~hf_anon.data.ValidationError` for a line that is not valid UTF-8 or JSON.
+    :class:`~hf_anon.data.ValidationError` for a line that is not valid UTF-8 or JSON,
+    when that line is reached.
     """
-    rows: list[dict[str, Any]] = []
     seen: set[str] = set()
     try:
         for number, raw in iter_jsonl(path):
@@ -159,12 +188,16 @@ def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
             if raw["id"] in seen:
                 raise InputError(f"{path}:{number}: duplicate document id {raw['id']!r}")
             seen.add(raw["id"])
-            rows.append(raw)
+            yield raw
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, expected a JSON Lines file") from None
-    return rows
+
+
+def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
+    """All rows of a JSON Lines file of texts (:func:`iter_jsonl_texts`)."""
+    return list(iter_jsonl_texts(path))
 
 
 # ------------------------------------------------------------------- files and folders
@@ -209,15 +242,17 @@ def collect_inputs(inputs: Sequence[str | Path]) -> tuple[list[InputFile], int]:
     return files, skipped
 
 
-def read_documents(file: InputFile) -> list[dict[str, Any]]:
-    """The file's documents as rows with ``id`` and ``text``.
+def iter_documents(file: InputFile) -> Iterator[dict[str, Any]]:
+    """The file's documents as rows with ``id`` and ``text``, one at a time (a JSON Lines
+    file is streamed).
 
     A one-document file's ``id`` is its relative path without the suffix; a ``.txt``
     keeps its BOM, so that the output is the input byte for byte outside the replaced
     stretches.
     """
     if file.kind == "jsonl":
-        return read_jsonl_texts(file.path)
+        yield from iter_jsonl_texts(file.path)
+        return
     if file.kind == "txt":
         text = decode_utf8(file.path.read_bytes(), file.path, keep_bom=True)
     elif file.kind in SINGLE_DOCUMENT:  # .docx, .pdf: extracted text
@@ -227,7 +262,12 @@ def read_documents(file: InputFile) -> list[dict[str, Any]]:
             f"{file.path}: {file.kind} files are not supported (no parser installed); "
             "convert them to .txt or .jsonl first"
         )
-    return [{"id": file.relative.with_suffix("").as_posix(), "text": text}]
+    yield {"id": file.relative.with_suffix("").as_posix(), "text": text}
+
+
+def read_documents(file: InputFile) -> list[dict[str, Any]]:
+    """All of the file's documents (:func:`iter_documents`)."""
+    return list(iter_documents(file))
 
 
 __all__ = [
@@ -239,6 +279,8 @@ __all__ = [
     "InputFile",
     "collect_inputs",
     "decode_utf8",
+    "iter_documents",
+    "iter_jsonl_texts",
     "read_documents",
     "read_jsonl_texts",
     "read_text",

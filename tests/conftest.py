@@ -123,3 +123,35 @@ def sample_gold():
         span("3. Mai 2021", "date-fact"),
     ]
     return [Document(f"d{i}", REPORT_TEXT, list(spans)) for i in range(3)]
+
+
+# --- the fuzz suite (tests/test_fuzz.py) ---------------------------------------------------
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--fuzz-long",
+        action="store_true",
+        default=False,
+        help="run the long fuzz suite (10x the cases of tests/test_fuzz.py; "
+        "also HF_ANON_FUZZ_LONG=1)",
+    )
+
+
+@pytest.fixture(scope="session")
+def fuzz_long(request) -> bool:
+    """Whether the fuzz suite runs its long version (``--fuzz-long`` or
+    ``HF_ANON_FUZZ_LONG=1``)."""
+    env = os.environ.get("HF_ANON_FUZZ_LONG", "").strip().lower()
+    return bool(request.config.getoption("--fuzz-long")) or env in {"1", "true", "yes"}
+
+
+def pytest_terminal_summary(terminalreporter):
+    import sys
+
+    fuzzdocs = sys.modules.get("fuzzdocs")
+    if fuzzdocs is not None and fuzzdocs.CASES:
+        counts = ", ".join(f"{name} {n}" for name, n in sorted(fuzzdocs.CASES.items()))
+        terminalreporter.write_line(
+            f"fuzz: {sum(fuzzdocs.CASES.values())} cases ({counts}); {fuzzdocs.stats_line()}"
+        )

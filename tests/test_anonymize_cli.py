@@ -245,3 +245,102 @@ def test_two_processes_with_accelerate_give_the_same_output(tiny_model, tmp_path
     for i in range(5):
         name = f"d{i}.txt"
         assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes()
+
+
+def _files(folder) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*"))
+
+
+def test_a_large_json_lines_file_is_streamed_in_chunks(stub_model, tmp_path, monkeypatch):
+    """Documents are read, anonymized and written chunk by chunk, in input order; a broken
+    line found late fails its file and leaves nothing of it, not even a temporary file."""
+    import hf_anon.batch as batch
+
+    monkeypatch.setattr(batch, "CHUNK_DOCUMENTS", 3)
+    events = []
+    read = batch.iter_documents
+
+    def reading(file):
+        for row in read(file):
+            events.append("read")
+            yield row
+
+    patterns = detect
+
+    def detecting(texts):
+        events.append("detect")
+        return patterns(texts)
+
+    monkeypatch.setattr(batch, "iter_documents", reading)
+    monkeypatch.setattr(sys.modules[__name__], "detect", detecting)
+    rows = [{"id": f"d{i}", "text": f"Hans Müller zahlt {i} Euro."} for i in range(10)]
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    broken = "".join(json.dumps(r) + "\n" for r in rows[:8]) + "{kaputt\n"
+    (folder / "b.jsonl").write_text(broken, encoding="utf-8")
+    out = tmp_path / "out"
+    assert run(str(folder), "--output", str(out), "--mode", "label") == 1
+    assert [d.text for d in load_jsonl(out / "a.jsonl")] == [
+        f"<nat-name-1> zahlt {i} Euro." for i in range(10)
+    ]
+    assert _files(out) == ["a.jsonl"]  # b.jsonl failed at line 9: no output, no temporary
+    assert events[:4] == ["read", "read", "read", "detect"]  # never the whole file first
+
+
+def test_an_interrupted_run_leaves_complete_outputs_and_resume_finishes_it(
+    stub_model, tmp_path, monkeypatch, capsys
+):
+    """Ctrl-C (or SIGTERM) in the middle: the files done are complete, the one in progress
+    left no trace, the key holds what was done; ``--resume`` goes on where it stopped and
+    the result equals an uninterrupted run."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in "abcd":
+        (folder / f"{name}.txt").write_text(f"Hans Müller zahlt ({name}).", encoding="utf-8")
+    patterns = detect
+
+    def interrupted(texts):
+        if any("(c)" in t for t in texts):
+            raise KeyboardInterrupt
+        return patterns(texts)
+
+    out, key = tmp_path / "out", tmp_path / "key.jsonl"
+    args = [str(folder), "--output", str(out), "--mode", "label", "--key-out", str(key)]
+    import hf_anon.batch as batch
+
+    monkeypatch.setattr(batch, "CHUNK_DOCUMENTS", 1)
+    monkeypatch.setattr(sys.modules[__name__], "detect", interrupted)
+    assert run(*args) == 130
+    assert "interrupted" in capsys.readouterr().err
+    assert _files(out) == ["a.txt", "b.txt"] and not key.exists()
+    partial = tmp_path / "key.jsonl.partial"
+    assert stat.S_IMODE(os.stat(partial).st_mode) == 0o600
+    assert [json.loads(line)["id"] for line in partial.read_text().splitlines()] == ["a", "b"]
+
+    monkeypatch.setattr(sys.modules[__name__], "detect", patterns)
+    assert run(*args, "--resume") == 0
+    assert "4 of 4 files anonymized (0 failed, 2 done before (--resume))" in capsys.readouterr().err
+    assert _files(out) == ["a.txt", "b.txt", "c.txt", "d.txt"] and not partial.exists()
+    entries = [json.loads(line) for line in key.read_text(encoding="utf-8").splitlines()]
+    assert [e["id"] for e in entries] == ["a", "b", "c", "d"]
+    assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
+    for entry in entries:
+        output = (out / f"{entry['id']}.txt").read_text(encoding="utf-8")
+        original = (folder / f"{entry['id']}.txt").read_text(encoding="utf-8")
+        assert restore(output, entry["replacements"]) == original
+
+
+def test_sigterm_ends_a_run_like_ctrl_c():
+    import signal
+
+    from hf_anon.batch import _terminate_as_interrupt
+
+    previous = _terminate_as_interrupt()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between byte codes
+                pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -634,6 +634,42 @@ def test_the_leak_check_leaves_lower_case_readings_of_a_name():
     )
 
 
+def test_the_leak_check_finds_sharp_s_spelt_ss_and_back():
+    """``ß`` in capitals is ``SS``, which ``re.IGNORECASE`` never matches: the rubrum's
+    ``HOHE STRASSE 12`` and ``WEISS`` are mentions of ``Hohe Straße 12`` and ``Weiß``, and a
+    shouted ``BAHNHOFSTRASSE 12`` found first protects the ``Bahnhofstraße 12`` of the
+    text (found by tests/test_fuzz.py)."""
+    text = (
+        "Herr Weiß wohnt in der Hohe Straße 12. Zustellung an: WEISS, HOHE STRASSE 12, "
+        "und Hohe Strasse 12."
+    )
+    detector = _spans_detector(("Weiß", "nat-name", 0.9), ("Hohe Straße 12", "address-name", 0.9))
+    result = Anonymizer(detector).anonymize(text, mode="label", key=True)
+    assert result.text == (
+        "Herr <nat-name-1> wohnt in der <address-name-1>. Zustellung an: <nat-name-1>, "
+        "<address-name-1>, und <address-name-1>."
+    )
+    assert result.restore() == text
+    shouted = "KLÄGER: BAHNHOFSTRASSE 12. Der Kläger wohnt in der Bahnhofstraße 12."
+    detector = _spans_detector(("BAHNHOFSTRASSE 12", "address-name", 0.9))
+    result = Anonymizer(detector).anonymize(shouted, mode="label")
+    assert result.text == "KLÄGER: <address-name-1>. Der Kläger wohnt in der <address-name-1>."
+
+
+def test_the_leak_check_finds_a_shouted_identifier_in_lower_case():
+    """Rule 3 is for words: a URL, VIN or e-mail address first found in capitals is
+    matched in lower case too (found by tests/test_fuzz.py)."""
+    text = (
+        "WWW.KANZLEI-WEBER.DE, FIN WDB1234561A123456. "
+        "Siehe www.kanzlei-weber.de, wdb1234561a123456."
+    )
+    detector = _spans_detector(
+        ("WWW.KANZLEI-WEBER.DE", "id-number", 0.9), ("WDB1234561A123456", "car-idx", 0.9)
+    )
+    result = Anonymizer(detector).anonymize(text, mode="label")
+    assert result.text == ("<id-number-1>, FIN <car-idx-1>. Siehe <id-number-1>, <car-idx-1>.")
+
+
 def test_the_leak_check_searches_name_parts_of_people_only():
     """Rule 4: ``Müller`` of a person's name is searched alone, ``Bahnhofstraße`` of an
     address is not; a role noun before a name (``Mutter``) is no name part."""

@@ -11,6 +11,7 @@ import json
 import re
 import socket
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from test_readers import make_docx, make_pdf  # noqa: E402
+from test_readers import encrypt_pdf, make_docx, make_pdf, make_zip_bomb  # noqa: E402
 
 import app  # noqa: E402
 from hf_anon.anonymize import Anonymizer  # noqa: E402
@@ -234,6 +235,64 @@ def test_uploads_are_read_then_deleted(tmp_path):
     assert app.read_upload(None) == ""
 
 
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("u.exe", lambda path: path.write_bytes(b"MZ"), r"u\.exe: \.exe is not supported"),
+        ("bomb.docx", make_zip_bomb, r"bomb\.docx: a part of the \.docx is compressed .*bomb"),
+        ("fake.docx", lambda p: p.write_bytes(b"PK\x03\x04?"), r"fake\.docx: not a readable"),
+        (
+            "locked.pdf",
+            lambda path: path.write_bytes(encrypt_pdf(make_pdf([["Hans Müller"]]))),
+            r"locked\.pdf: the PDF is password-protected; unlock it first",
+        ),
+        (
+            "scan.pdf",
+            lambda path: path.write_bytes(make_pdf([[]])),
+            r"scan\.pdf: the PDF has no text layer \(a scan\?\); run OCR on it first",
+        ),
+        ("cut.pdf", lambda path: path.write_bytes(b"%PDF-1.4"), r"cut\.pdf: not a readable PDF"),
+        (
+            "long.txt",
+            lambda path: path.write_text("x" * (app.MAX_CHARS + 1)),
+            r"long\.txt: the text has 200,001 characters; the demo takes at most 200,000",
+        ),
+    ],
+)
+def test_a_bad_upload_gives_a_message_on_the_page(tmp_path, name, content, message):
+    path = tmp_path / "upload" / name
+    path.parent.mkdir()
+    content(path)
+    with pytest.raises(app.gr.Error) as err:
+        app.load_file(str(path))
+    assert re.match(message, err.value.message), err.value.message
+    assert str(tmp_path) not in err.value.message  # the server's paths stay private
+    assert not path.exists() and not path.parent.exists()
+
+
+def test_the_upload_box_refuses_other_types_and_big_files(anonymizer, tmp_path):
+    from gradio.data_classes import FileData
+
+    demo = app.build_demo(anonymizer, downloads=app.Downloads(tmp_path / "d"))
+    (upload,) = [b for b in demo.blocks.values() if getattr(b, "elem_id", None) == "upload"]
+    with pytest.raises(app.gr.Error, match=r"Invalid file type.*\.txt.*\.docx.*\.pdf"):
+        upload.preprocess(FileData(path=str(tmp_path / "x.exe"), orig_name="x.exe"))
+    assert app.PRIVATE_LAUNCH["max_file_size"] == app.MAX_FILE_SIZE  # 413 when bigger
+
+
+def test_the_queue_limits(anonymizer, tmp_path):
+    demo = app.build_demo(anonymizer, downloads=app.Downloads(tmp_path / "d"))
+    assert demo._queue.max_size == app.QUEUE_SIZE
+    # the button (and API) and the upload's anonymization share one model queue
+    model = [fn for fn in demo.fns.values() if fn.concurrency_id == app.MODEL_QUEUE]
+    assert len(model) == 2
+    assert all(fn.concurrency_limit == app.CONCURRENCY == 1 for fn in model)
+    # no validator: Gradio's max_size check is not atomic with one (see the module docs)
+    assert all(fn.validator is None for fn in demo.fns.values())
+    small = app.build_demo(anonymizer, downloads=app.Downloads(tmp_path / "e"), queue_size=3)
+    assert small._queue.max_size == 3
+
+
 def test_a_tiny_real_model(tiny_model_dir):
     from conftest import TINY_MODEL_SENTENCE
 
@@ -251,16 +310,62 @@ def test_a_tiny_real_model(tiny_model_dir):
     )
 
 
-def test_main_parses_flags_and_loads_the_default_model(monkeypatch, tiny_model_dir):
-    launched = []
-    monkeypatch.setattr(app, "launch", lambda demo, *args: launched.append((demo, *args)))
+GRADIO_VARIABLES = ("GRADIO_SERVER_NAME", "GRADIO_SERVER_PORT", "GRADIO_ROOT_PATH")
+
+
+@pytest.fixture
+def launched(monkeypatch):
+    """main() without a server: the arguments it launches with; Gradio's variables unset."""
+    calls = []
+    monkeypatch.setattr(app, "launch", lambda demo, *args, **kw: calls.append((demo, *args, kw)))
+    for name in GRADIO_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    return calls
+
+
+def test_main_parses_flags_and_loads_the_default_model(launched, monkeypatch, tiny_model_dir):
     monkeypatch.setenv("HF_ANON_MODEL", str(tiny_model_dir))
     assert app.main(["--port", "7999", "--host", "0.0.0.0"]) == 0
-    ((demo, host, port, share),) = launched
-    assert (host, port, share) == ("0.0.0.0", 7999, False)
+    ((demo, host, port, share, kw),) = launched
+    assert (host, port, share, kw) == ("0.0.0.0", 7999, False, {"root_path": None})
     assert demo.analytics_enabled is False
-    assert app.main(["--model", str(tiny_model_dir), "--share"]) == 0
-    assert launched[1][1:] == ("127.0.0.1", 7860, True)
+    assert demo._queue.max_size == app.QUEUE_SIZE
+    assert app.main(["--model", str(tiny_model_dir), "--share", "--queue-size", "5"]) == 0
+    assert launched[1][1:4] == ("127.0.0.1", 7860, True)
+    assert launched[1][0]._queue.max_size == 5
+    with pytest.raises(SystemExit):
+        app.main(["--model", str(tiny_model_dir), "--concurrency", "0"])
+
+
+def test_main_takes_gradios_variables_and_flags_win(launched, monkeypatch, tiny_model_dir):
+    monkeypatch.setenv("HF_ANON_MODEL", str(tiny_model_dir))
+    monkeypatch.setenv("GRADIO_SERVER_NAME", "0.0.0.0")
+    monkeypatch.setenv("GRADIO_SERVER_PORT", "8123")
+    monkeypatch.setenv("GRADIO_ROOT_PATH", "/anon")
+    assert app.main([]) == 0
+    assert launched[-1][1:] == ("0.0.0.0", 8123, False, {"root_path": "/anon"})
+    flags = ["--host", "127.0.0.2", "--port", "7999", "--root-path", "/other"]
+    assert app.main(flags) == 0
+    assert launched[-1][1:] == ("127.0.0.2", 7999, False, {"root_path": "/other"})
+    assert app.main(["--port", "7998"]) == 0  # each setting on its own
+    assert launched[-1][1:] == ("0.0.0.0", 7998, False, {"root_path": "/anon"})
+    monkeypatch.setenv("GRADIO_SERVER_PORT", "eighty")
+    with pytest.raises(SystemExit):
+        app.main([])
+    assert len(launched) == 3
+
+
+def test_server_address():
+    assert app.server_address(environ={}) == ("127.0.0.1", 7860, None)
+    env = {"GRADIO_SERVER_NAME": "0.0.0.0", "GRADIO_SERVER_PORT": "8123"}
+    assert app.server_address(environ=env) == ("0.0.0.0", 8123, None)
+    assert app.server_address("::1", 9000, "/x", environ=env) == ("::1", 9000, "/x")
+    empty = dict.fromkeys(GRADIO_VARIABLES, "")  # empty counts as unset
+    assert app.server_address(environ=empty) == ("127.0.0.1", 7860, None)
+    with pytest.raises(ValueError, match="GRADIO_SERVER_PORT must be a number"):
+        app.server_address(environ={"GRADIO_SERVER_PORT": "eighty"})
+    with pytest.raises(ValueError, match="the port must be a number from 1 to 65535"):
+        app.server_address(port=70000, environ={})
 
 
 # ------------------------------------------------------------------------ running app
@@ -328,6 +433,68 @@ def test_privacy_settings_of_the_running_app(server):
     assert "flag" not in json.dumps(demo.config).lower()
 
 
+def test_an_oversized_text_is_refused_with_a_clear_error(server):
+    from gradio_client import Client
+    from gradio_client.exceptions import AppError
+
+    _, url = server
+    client = Client(url, verbose=False, download_files=False)
+    started = time.perf_counter()
+    with pytest.raises(AppError, match=r"the text has 200,001 characters; .* at most 200,000"):
+        client.predict("x" * (app.MAX_CHARS + 1), "label", [], "low", api_name="/anonymize")
+    assert time.perf_counter() - started < 10
+    anonymized, *_ = client.predict(TEXT, "label", ["nat-name"], "low", api_name="/anonymize")
+    assert "<nat-name-1>" in anonymized  # the server goes on serving
+
+
+def test_served_under_a_root_path(anonymizer, tmp_path):
+    """Behind a proxy at https://host/anon: the page and API name their URLs under /anon."""
+    import httpx
+
+    demo = app.build_demo(anonymizer, downloads=app.Downloads(tmp_path / "d"))
+    _, url, _ = app.launch(
+        demo, "127.0.0.1", free_port(), root_path="/anon", prevent_thread_lock=True, quiet=True
+    )
+    try:
+        assert httpx.get(f"{url}config", timeout=30).json()["root"] == f"{url}anon"
+    finally:
+        demo.close()
+
+
+def test_a_full_queue_refuses_at_once(tmp_path):
+    from gradio_client import Client
+    from gradio_client.utils import QueueError
+
+    running, release = threading.Event(), threading.Event()
+
+    def slow(texts):
+        running.set()
+        release.wait(60)
+        return detect(texts)
+
+    demo = app.build_demo(Anonymizer(slow), downloads=app.Downloads(tmp_path / "d"), queue_size=1)
+    _, url, _ = app.launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
+    try:
+        client = Client(url, verbose=False, download_files=False)
+        call = (TEXT, "label", ["nat-name"], "low")
+        first = client.submit(*call, api_name="/anonymize")
+        assert running.wait(30)  # the one model run
+        second = client.submit(*call, api_name="/anonymize")
+        for _ in range(100):  # until it waits in the queue
+            if len(demo._queue) == 1:
+                break
+            time.sleep(0.1)
+        assert len(demo._queue) == 1
+        with pytest.raises(QueueError, match="Queue is full"):
+            client.predict(*call, api_name="/anonymize")
+        release.set()
+        assert "<nat-name-1>" in first.result(timeout=30)[0]
+        assert "<nat-name-1>" in second.result(timeout=30)[0]
+    finally:
+        release.set()
+        demo.close()
+
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -362,6 +529,14 @@ def test_in_a_browser(server, tmp_path):
             sync_api.expect(output).to_have_value("Zeuge <nat-name-1>.", timeout=30_000)
             sync_api.expect(page.locator("#input-text textarea")).to_have_value(
                 "Zeuge Hans Müller."
+            )
+
+            # a file that cannot be read gives a message on the page
+            locked = tmp_path / "locked.pdf"
+            locked.write_bytes(encrypt_pdf(make_pdf([["Zeuge Hans Müller."]])))
+            page.locator("#upload input[type=file]").set_input_files(str(locked))
+            sync_api.expect(page.get_by_text("the PDF is password-protected")).to_be_visible(
+                timeout=30_000
             )
         finally:
             browser.close()

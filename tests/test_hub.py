@@ -538,6 +538,41 @@ def test_push_space(hub, tmp_path, capsys):
     assert "variable HF_ANON_MODEL=org/tiny" in capsys.readouterr().out
 
 
+def test_push_a_self_contained_space_then_switch_to_a_url(hub, tmp_path, capsys):
+    """Without a requirement the Space carries the hf_anon package and pinned
+    dependencies; a later push that installs hf-anon from a URL deletes that copy (else
+    ``import hf_anon`` would still find it), in the same commit."""
+    from hf_anon.hub import space_package_files
+
+    app = tmp_path / "app.py"
+    app.write_text("import gradio as gr\n")
+    common = {"token": TOKEN, "endpoint": hub.endpoint, "app_file": app}
+    push_space("org/demo", "org/tiny", **common)
+    repo = hub.repo("space", "org/demo")
+    package = {f for f in repo.files if f.startswith("hf_anon/")}
+    assert len(package) == len(space_package_files()) and "hf_anon/__init__.py" in package
+    requirements = repo.files["requirements.txt"].decode().splitlines()
+    assert "hf-anon" not in requirements and any(r.startswith("torch==") for r in requirements)
+    assert not any(r.startswith("gradio") for r in requirements)
+    listing = capsys.readouterr().out
+    assert f"hf_anon/ ({len(package)} files)" in listing  # one line, not one per file
+    assert "hf_anon/labels.py" not in listing
+
+    url = "git+https://example.org/hf-anon.git@v0.1.0"
+    push_space("org/demo", "org/tiny", requirement=url, **common)
+    assert set(repo.files) == {"app.py", "requirements.txt", "README.md"}
+    assert sorted(repo.commits[-1]["deleted"]) == sorted(package)
+    assert repo.files["requirements.txt"].decode().splitlines()[-2:] == ["torch", url]
+    assert len(repo.commits) == 2
+
+
+def test_push_space_refuses_a_requirement_no_index_serves(tmp_path):
+    app = tmp_path / "app.py"
+    app.write_text("import gradio as gr\n")
+    with pytest.raises(PushError, match="on no package index"):
+        push_space("org/demo", "org/tiny", app_file=app, requirement="hf-anon", dry_run=True)
+
+
 def test_push_space_needs_the_app(tmp_path):
     with pytest.raises(PushError, match="no such file"):
         push_space("org/demo", "org/tiny", app_file=tmp_path / "app.py", dry_run=True)

@@ -1,11 +1,13 @@
 """``hf_anon.readers``: .txt, .docx, .pdf and .jsonl to texts, one decoder, clear errors.
 
-``make_docx`` and ``make_pdf`` build small documents on the fly (no fixture files); the
-demo and CLI tests import them from here.
+``make_docx``, ``make_pdf``, ``make_zip_bomb`` and ``encrypt_pdf`` build small documents
+on the fly (no fixture files); the demo and CLI tests import them from here.
 """
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -76,6 +78,30 @@ def make_pdf(pages: list[list[str]]) -> bytes:
     return bytes(out)
 
 
+def make_zip_bomb(path: Path, parts: int = 1, part_size: int = 64 * 2**20) -> Path:
+    """A real .docx plus ``parts`` extra parts of ``part_size`` zero bytes each: about
+    1000 : 1 compressed, so 64 MiB takes 64 KiB on disk."""
+    make_docx(path, ["Der Kläger Hans Müller"])
+    chunk = b"\0" * min(part_size, 2**20)
+    with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as archive:
+        for number in range(parts):
+            with archive.open(f"word/media/bomb{number}.bin", "w") as part:
+                for _ in range(part_size // len(chunk)):
+                    part.write(chunk)
+    return path
+
+
+def encrypt_pdf(pdf: bytes, password: str = "geheim") -> bytes:
+    """``pdf`` with a user password (pypdf's writer)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    writer.encrypt(password)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
 def test_txt_is_strict_utf8_without_bom(tmp_path):
     path = tmp_path / "a.TXT"
     path.write_bytes("\ufeffDer Kläger\r\nHans Müller".encode())
@@ -125,6 +151,37 @@ def test_errors_are_clear(tmp_path):
         read_text(other)
     with pytest.raises(OSError):
         read_text(tmp_path / "missing.pdf")
+
+
+def test_a_docx_zip_bomb_is_refused_before_it_is_unpacked(tmp_path):
+    # one part of 64 MiB zeros in 64 KiB: refused for its ratio, without unpacking it
+    bomb = make_zip_bomb(tmp_path / "bomb.docx")
+    assert bomb.stat().st_size < 200_000
+    with pytest.raises(InputError, match=r"bomb\.docx: a part of the \.docx is compressed "):
+        read_text(bomb)
+    # many small parts (1 MiB each, under the ratio check) that add up to > 256 MiB
+    many = make_zip_bomb(tmp_path / "many.docx", parts=256, part_size=2**20)
+    with pytest.raises(InputError, match=r"many\.docx: the \.docx would unpack to 2\d\d MiB, more"):
+        read_text(many)
+    # a zip renamed to .docx that is no document at all, and an ordinary document
+    other = tmp_path / "other.docx"
+    with zipfile.ZipFile(other, "w") as archive:
+        archive.writestr("hello.txt", "Hallo")
+    with pytest.raises(InputError, match=r"other\.docx: not a readable \.docx file"):
+        read_text(other)
+    text = ["Der Kläger Hans Müller " * 2000]  # 46,000 characters: compresses well, is fine
+    assert read_text(make_docx(tmp_path / "long.docx", text)) == text[0]
+
+
+def test_encrypted_pdf_is_refused_and_an_owner_only_password_is_not(tmp_path):
+    pdf = make_pdf([["Der Kläger Hans Müller"]])
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes(encrypt_pdf(pdf))
+    with pytest.raises(InputError, match=r"locked\.pdf: the PDF is password-protected"):
+        read_text(locked)
+    open_ = tmp_path / "open.pdf"
+    open_.write_bytes(encrypt_pdf(pdf, password=""))  # encrypted, but no password to open
+    assert read_text(open_) == "Der Kläger Hans Müller"
 
 
 def test_decode_utf8_drops_a_bom_unless_asked_to_keep_it():

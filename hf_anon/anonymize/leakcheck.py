@@ -26,7 +26,9 @@ names of that entity, each rule with the example that motivates it:
    (``Herr weiß``, ``Zeugin weiß`` in a sloppy transcript), where only the name reading
    makes sense. Capitalised and ALL-CAPS occurrences (``WEIß``, ``Weiß`` at any place)
    are matched as before: the case of a name says nothing there. A name of several words
-   is matched in any case (``hans weiß`` is no common noun).
+   is matched in any case (``hans weiß`` is no common noun), and so is a form that is
+   no word of letters (``WWW.KANZLEI-WEBER.DE``, a VIN or an e-mail address the rubrum
+   prints in capitals).
 4. **Name parts only for people.** For labels that name people (:attr:`Label.is_person`:
    ``nat-name``, ``nat-jur``) the name without titles and each name part of at least
    :data:`MIN_NAME_PART_LETTERS` letters is searched (``Müller`` of ``Hans Müller``,
@@ -93,6 +95,36 @@ class Form:
     cased: bool = False  # written with a capital: an all lower-case match is another word
 
 
+#: At most this many ``ss`` of one form are also searched as ``ß`` (2**n spellings).
+MAX_SHARP_S = 3
+
+
+def sharp_s_spellings(form: str) -> list[str]:
+    """The other spellings of ``form`` with ``ß`` for ``ss`` and back.
+
+    ``re.IGNORECASE`` matches one character with one, and the capitals of ``ß`` are
+    ``SS``: a form ``Hohe Straße 12`` would miss the rubrum's ``HOHE STRASSE 12`` (and the
+    Swiss ``Hohe Strasse 12``), a form ``WEISS`` the ``Weiß`` of the text. So ``ß``/``ẞ``
+    are also searched as ``ss``, and each choice of ``ss`` (up to :data:`MAX_SHARP_S` of
+    them) as ``ß`` (``SCHLOSSSTRASSE`` → ``Schlossstraße``). :func:`form_key` already
+    treats them as one (``casefold``).
+    """
+    base = form.replace("ß", "ss").replace("ẞ", "SS")
+    pairs = [m.start() for m in re.finditer("ss", base, re.IGNORECASE)]
+    if len(pairs) > MAX_SHARP_S:
+        return [base] if base != form else []
+    out = []
+    for chosen in range(2 ** len(pairs)):
+        chars = list(base)
+        for i in reversed(range(len(pairs))):
+            if chosen >> i & 1:
+                chars[pairs[i] : pairs[i] + 2] = ["ß"]
+        spelling = "".join(chars)
+        if spelling != form:
+            out.append(spelling)
+    return out
+
+
 def _letters(text: str) -> int:
     return sum(c.isalpha() for c in text)
 
@@ -105,7 +137,8 @@ def protected_forms(
     min_score: float = LEAK_MIN_SCORE,
 ) -> dict[str, Form]:
     """The surface forms that must not appear in the output, as written (spacing
-    collapsed; also in NFKC), each with the span it comes from.
+    collapsed; also in NFKC and with ``ß`` spelt ``ss`` and back,
+    :func:`sharp_s_spellings`), each with the span it comes from.
 
     Each span's whole text (at least :data:`MIN_FORM_CHARS` non-space characters, at
     least one letter or digit) and, for names of people (``label_set``'s person labels),
@@ -124,8 +157,11 @@ def protected_forms(
         raw = " ".join(form.split())
         if all(is_closed_class(word.lower()) for word in raw.split()):
             return  # rule 1: `der`, `und`, `in der`: function words, never a name
-        cased = any(c.isupper() for c in raw) and " " not in raw  # rule 3: one word
-        for variant in (raw, unicodedata.normalize("NFKC", raw)):
+        # rule 3: one word of letters; `WWW.KANZLEI.DE`, a VIN or an e-mail in capitals has
+        # no lower-case reading that is another word
+        cased = any(c.isupper() for c in raw) and all(c.isalpha() or c in "-'’" for c in raw)
+        nfkc = unicodedata.normalize("NFKC", raw)
+        for variant in dict.fromkeys((raw, nfkc, *sharp_s_spellings(raw))):
             informative = any(c.isalnum() for c in variant)  # `[…]` or `***` hides, not tells
             chars = len(variant.replace(" ", ""))
             if variant.replace(" ", "").isdigit() and chars < MIN_NUMBER_CHARS:
