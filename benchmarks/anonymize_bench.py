@@ -164,7 +164,7 @@ def main() -> int:
 
         if not args.skip_pipeline:
             exported = tmp / "exported"
-            source = Anonymizer.from_pretrained(model_path).detector  # unquantized, float32
+            source = Anonymizer.from_pretrained(model_path, backend="torch").detector  # float32
             sample = tokenizer(
                 [t[:2000] for t in texts[:8]],
                 truncation=True,

@@ -17,10 +17,11 @@ def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
     """``--backend`` and ``--quantize`` of the commands that run a model."""
     parser.add_argument(
         "--backend",
-        default="torch",
-        choices=["torch", "onnx"],
-        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached "
-        '(pip install "hf-anon[onnx]")',
+        default="auto",
+        choices=["auto", "torch", "onnx"],
+        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached; "
+        "auto (default): onnx on the CPU (same spans as torch, faster), torch on a GPU "
+        "($HF_ANON_BACKEND overrides auto)",
     )
     parser.add_argument(
         "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"

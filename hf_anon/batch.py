@@ -81,6 +81,7 @@ class Summary:
     leak_check: int = 0
     dropped_fields: Counter = field(default_factory=Counter)
     seconds: float = 0.0
+    backend: str | None = None  # what ran the model (torch, onnx, onnx-int8)
 
     def format(self) -> str:
         ok = self.files - len(self.failed)
@@ -91,7 +92,9 @@ class Summary:
             + (f", {self.skipped} other files skipped" if self.skipped else "")
             + f"), {self.documents} documents, {self.characters:,} characters, "
             f"{self.tokens:,} tokens in {self.seconds:.1f} s "
-            f"({rate:,.0f} tokens/s, {self.documents / max(self.seconds, 1e-9):.1f} documents/s)",
+            f"({rate:,.0f} tokens/s, {self.documents / max(self.seconds, 1e-9):.1f} documents/s"
+            + (f"; backend {self.backend}" if self.backend else "")
+            + ")",
             f"{sum(self.labels.values())} spans replaced"
             + (" (" + ", ".join(f"{k} {v}" for k, v in self.labels.most_common()) + ")")
             * bool(self.labels)
@@ -475,7 +478,9 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
         raise InputError(str(err)) from None
 
     batch = BatchRun(args, anonymizer, plan, secret, state)
-    summary = Summary(files=len(files), skipped=skipped)
+    summary = Summary(
+        files=len(files), skipped=skipped, backend=getattr(anonymizer.detector, "backend", None)
+    )
     started = time.perf_counter()
     key_path = Path(args.key_out) if args.key_out else None
     if key_path is not None and batch.is_main:

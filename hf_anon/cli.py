@@ -604,7 +604,7 @@ def add_push_parser(commands) -> argparse.ArgumentParser:
         help="upload a trained model (and a demo Space) to the Hugging Face Hub",
         description=(
             "Upload a trained hf-anon model folder to a hub model repo in one commit: "
-            "weights (*.safetensors), tokenizer files, config.json, modeling.py, "
+            "weights (*.safetensors), tokenizer files, config.json, modeling.py, pipeline.py, "
             "training_config.json, eval_results.json, the README.md model card and "
             "report/. Nothing else goes up (training data, checkpoints, optimizer states, "
             ".env are listed as left out). The files and sizes are printed first. The "

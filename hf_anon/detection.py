@@ -8,6 +8,7 @@ windows are averaged before decoding (hf_anon.alignment).
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,8 +30,39 @@ from hf_anon.data import Document, Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.model_folder import ModelFolder
 
-#: Inference backends of :meth:`SpanDetector.from_pretrained`.
-BACKENDS = ("torch", "onnx")
+#: Inference backends of :meth:`SpanDetector.from_pretrained` (``auto``: see
+#: :func:`resolve_backend`).
+BACKENDS = ("auto", "torch", "onnx")
+#: Environment variable that sets the backend ``auto`` stands for (``torch`` or ``onnx``).
+BACKEND_ENV = "HF_ANON_BACKEND"
+
+
+def resolve_backend(backend: str = "auto", *, device: str | None = None) -> str:
+    """The backend that runs: ``torch`` or ``onnx``.
+
+    ``auto`` is :data:`BACKEND_ENV` where set, else ONNX Runtime (float32, fused) on the
+    CPU when onnxruntime is installed, else torch. On the real validation split and on dev
+    the ONNX float32 graph gives the spans of torch float32 exactly (``hf-anon report
+    --backend onnx``; int8 quantization does not: it stays a choice, ``quantize=True``)
+    at about 1.3-1.5 times the speed (``benchmarks/anonymize_bench.py``). On a GPU: torch.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if backend != "auto":
+        return backend
+    chosen = os.environ.get(BACKEND_ENV, "").strip().lower()
+    if chosen:
+        if chosen not in BACKENDS:
+            raise ValueError(f"{BACKEND_ENV} must be one of {', '.join(BACKENDS)}, got {chosen!r}")
+        if chosen != "auto":
+            return chosen
+    if device is not None and torch.device(device).type != "cpu":
+        return "torch"
+    from hf_anon.onnx_backend import onnx_available
+
+    return "onnx" if onnx_available() else "torch"
+
+
 #: Windows (tokens) for a model whose config does not say which it was trained on.
 DEFAULT_MAX_LENGTH = 512
 DEFAULT_STRIDE = 64
@@ -123,6 +155,8 @@ class SpanDetector:
         # XLM-R style models reserve two positions for the padding offset.
         self.max_length = min(max_length, positions - 2 if positions > 512 else positions)
         self.stride = stride
+        #: what runs the model: ``torch`` or ``onnx`` (``-int8`` when quantized)
+        self.backend = "onnx" if type(model).__name__ == "OnnxEncoderModel" else "torch"
 
     @classmethod
     def from_pretrained(
@@ -130,7 +164,7 @@ class SpanDetector:
         path: str | Path | ModelFolder | None = None,
         *,
         device: str | None = None,
-        backend: str = "torch",
+        backend: str = "auto",
         quantize: bool = False,
         **kwargs,
     ):
@@ -138,13 +172,16 @@ class SpanDetector:
         :func:`hf_anon.model_folder.default_model`); a clear error if neither is.
 
         ``backend="onnx"`` runs the model with ONNX Runtime on the CPU (exported once and
-        cached, :mod:`hf_anon.onnx_backend`; needs ``pip install "hf-anon[onnx]"``).
+        cached, :mod:`hf_anon.onnx_backend`); ``"auto"`` (the default) picks it on the CPU
+        where onnxruntime is installed, torch elsewhere (:func:`resolve_backend`), and falls
+        back to torch, with a warning, where a model does not export. :attr:`backend` says
+        which one runs.
         ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
         your data before relying on it). Other keywords go to the constructor; those not
         given (or None) come from the model's config (:class:`ModelFolder` completes the
         windows of older folders from their ``training_config.json``)."""
-        if backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+        automatic = backend == "auto"
+        backend = resolve_backend(backend, device=device)
         folder = ModelFolder(path)
         if backend == "onnx":
             from hf_anon.onnx_backend import load_onnx_model, require_onnx
@@ -154,9 +191,19 @@ class SpanDetector:
             require_onnx()
         try:
             tokenizer = folder.load_tokenizer()
+            model = None
             if backend == "onnx":
-                model = load_onnx_model(folder, quantize=quantize)
-            else:
+                try:
+                    model = load_onnx_model(folder, quantize=quantize)
+                except (RuntimeError, ImportError, OSError, ValueError) as err:
+                    if not automatic:
+                        raise
+                    warnings.warn(
+                        f"the ONNX export of {folder} failed ({err}); running it with torch",
+                        stacklevel=2,
+                    )
+                    backend = "torch"
+            if model is None:
                 model = folder.load_model()
         except (OSError, ValueError) as err:
             raise ValueError(f"cannot load an hf-anon model from {folder}: {err}") from None
@@ -170,7 +217,9 @@ class SpanDetector:
                 from torch.ao.quantization import quantize_dynamic
 
                 model = quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-        return cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
+        detector = cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
+        detector.backend = backend + ("-int8" if quantize else "")
+        return detector
 
     @property
     def device(self) -> torch.device:

@@ -38,6 +38,7 @@ from hf_anon.model_folder import (  # noqa: F401 - re-exported
 MODEL_FILES = (
     "config.json",
     "modeling.py",
+    "pipeline.py",
     "training_config.json",
     "training_info.json",
     "eval_results.json",
@@ -287,8 +288,16 @@ def plan_model_push(
     if not any(p.suffix == ".safetensors" for p in paths):
         raise PushError(f"{folder}: no *.safetensors weights")
     remote_code = {str(ref).split(".")[0] + ".py" for ref in config.get("auto_map", {}).values()}
+    pipelines = config.get("custom_pipelines") or {}
+    remote_code |= {
+        str(task["impl"]).split(".")[0] + ".py"
+        for task in (pipelines.values() if isinstance(pipelines, dict) else ())
+        if isinstance(task, dict) and "impl" in task
+    }
     if missing := sorted(name for name in remote_code if not (folder / name).is_file()):
-        raise PushError(f"{folder}: config.json's auto_map needs {', '.join(missing)}")
+        raise PushError(
+            f"{folder}: config.json's auto_map or custom_pipelines needs {', '.join(missing)}"
+        )
     files = [PlannedFile(p.relative_to(folder).as_posix(), p.stat().st_size, p) for p in paths]
     _check_no_token(files, token)
     return PushPlan(
@@ -350,7 +359,8 @@ def push_model(
 ) -> PushPlan:
     """Upload a trained hf-anon model folder to the hub model repo ``repo_id`` in one
     commit: weights (``*.safetensors``), tokenizer files, ``config.json``,
-    ``modeling.py`` (remote code), ``training_config.json``, ``eval_results.json``, the
+    ``modeling.py`` and ``pipeline.py`` (remote code: the model, and the ``anonymization``
+    pipeline of ``transformers.pipeline``), ``training_config.json``, ``eval_results.json``, the
     ``README.md`` model card and ``report/`` if present. Nothing else in the folder
     (training data, checkpoints, optimizer states, ``.env`` …) goes up.
 

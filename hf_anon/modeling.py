@@ -11,13 +11,19 @@ than ``O`` errors (``span_class_weights``).
 
 This file imports only torch and transformers: saved with ``register_for_auto_class``
 it travels with the weights, so ``AutoModel.from_pretrained(repo, trust_remote_code=True)``
-works without hf-anon installed.
+works without hf-anon installed. So does the ``anonymization`` pipeline
+(``hf_anon/pipeline_code.py``), which :meth:`AnonModel.save_pretrained` writes beside it as
+``pipeline.py`` and registers in config.json's ``custom_pipelines``:
+``transformers.pipeline("anonymization", model=repo, trust_remote_code=True)``.
 """
 
 from __future__ import annotations
 
+import copy
 import os
+import shutil
 from dataclasses import dataclass
+from pathlib import Path
 
 import torch
 from torch import nn
@@ -25,6 +31,31 @@ from transformers import AutoConfig, AutoModel, PretrainedConfig, PreTrainedMode
 from transformers.utils import ModelOutput
 
 BIO = ("O", "B", "I")
+
+#: The custom ``transformers`` pipeline a saved model carries: its file in a model folder,
+#: the task it is registered for, and config.json's ``custom_pipelines`` entry that
+#: ``transformers.pipeline(task, model=…, trust_remote_code=True)`` resolves (the class
+#: from ``pipeline.py`` of the repo, the model through ``AutoModel``).
+PIPELINE_FILE = "pipeline.py"
+PIPELINE_TASK = "anonymization"
+CUSTOM_PIPELINES = {
+    PIPELINE_TASK: {"impl": "pipeline.AnonymizationPipeline", "pt": ["AutoModel"]},
+}
+#: Where the pipeline's source is, beside this file: ``pipeline_code.py`` in the hf_anon
+#: package, ``pipeline.py`` in a model folder (or the copy transformers loads remote code
+#: from).
+_PIPELINE_SOURCES = ("pipeline_code.py", PIPELINE_FILE)
+
+
+def pipeline_source(model_path: str | os.PathLike | None = None) -> Path | None:
+    """The file to save as ``pipeline.py``: beside this module, else in ``model_path``
+    (the folder a model was loaded from); None if there is none (remote code loaded
+    without the pipeline)."""
+    here = Path(__file__).resolve().parent
+    candidates = [here / name for name in _PIPELINE_SOURCES]
+    if model_path and os.path.isdir(model_path):
+        candidates.append(Path(model_path) / PIPELINE_FILE)
+    return next((path for path in candidates if path.is_file()), None)
 
 
 class AnonConfig(PretrainedConfig):
@@ -126,6 +157,26 @@ class AnonModel(PreTrainedModel):
         self.label_head = nn.Linear(hidden, len(config.labels))
         self.risk_head = nn.Linear(hidden, len(config.risks))
         self.post_init()
+
+    def save_pretrained(self, save_directory, is_main_process: bool = True, **kwargs):
+        """Save as transformers does (weights, config.json, this file as ``modeling.py``),
+        and the ``anonymization`` pipeline: ``pipeline.py`` and config.json's
+        ``custom_pipelines`` (:data:`CUSTOM_PIPELINES`). Where the pipeline's source cannot
+        be found (:func:`pipeline_source`), the config loses its entry rather than name a
+        file the folder lacks."""
+        source = pipeline_source(getattr(self, "name_or_path", None))
+        if source is None:
+            if hasattr(self.config, "custom_pipelines"):
+                del self.config.custom_pipelines
+        else:
+            self.config.custom_pipelines = copy.deepcopy(CUSTOM_PIPELINES)
+            if is_main_process:
+                # before the model: save_pretrained(push_to_hub=True) uploads the folder
+                os.makedirs(save_directory, exist_ok=True)
+                target = Path(save_directory) / PIPELINE_FILE
+                if not target.exists() or not target.samefile(source):
+                    shutil.copyfile(source, target)
+        return super().save_pretrained(save_directory, is_main_process=is_main_process, **kwargs)
 
     def _init_weights(self, module: nn.Module) -> None:
         if isinstance(module, nn.Linear) and module in (

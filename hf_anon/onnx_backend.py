@@ -1,4 +1,5 @@
-"""An optional ONNX Runtime backend for detection on the CPU (``pip install "hf-anon[onnx]"``).
+"""The ONNX Runtime backend for detection on the CPU (the default there, see
+:func:`hf_anon.detection.resolve_backend`).
 
 :func:`export_onnx` writes an :class:`~hf_anon.modeling.AnonModel` as an ONNX graph
 (inputs ``input_ids`` and ``attention_mask``, dynamic batch and sequence axes; outputs
@@ -37,7 +38,10 @@ INPUT_NAMES = ("input_ids", "attention_mask")
 OUTPUT_NAMES = ("span_logits", "label_logits", "risk_logits")
 #: Bumped whenever the export changes, so that stale cached files are not reused.
 EXPORT_VERSION = 2
-INSTALL_HINT = 'the ONNX backend needs onnxruntime and onnx: pip install "hf-anon[onnx]"'
+INSTALL_HINT = (
+    "the ONNX backend needs onnxruntime and onnx (hf-anon dependencies): "
+    'pip install "hf-anon[onnx]"'
+)
 
 
 class OnnxUnavailableError(ImportError, ValueError):
@@ -231,11 +235,13 @@ def export_onnx(
     weight_type: str = "QInt8",
     per_channel: bool = True,
     fuse: bool = True,
+    keep_float: re.Pattern | None = FLOAT_NODES,
 ) -> Path:
     """Export an hf-anon model (a folder, hub id or loaded ``AnonModel``) to ``out_path``.
 
     The fused float32 graph is checked against torch before it is (optionally) quantized.
-    ``weight_type`` is ``QInt8`` or ``QUInt8``. Files are written atomically.
+    ``weight_type`` is ``QInt8`` or ``QUInt8``; nodes whose names match ``keep_float``
+    stay float32 (:data:`FLOAT_NODES`: the heads). Files are written atomically.
     """
     require_onnx()
     model = (
@@ -253,7 +259,13 @@ def export_onnx(
             _fuse(fused, model.encoder.config, separate_qkv=quantize)
         _check(fused, model, atol=1e-3)
         if quantize:
-            _quantize(fused, final, weight_type=weight_type, per_channel=per_channel)
+            _quantize(
+                fused,
+                final,
+                weight_type=weight_type,
+                per_channel=per_channel,
+                keep_float=keep_float,
+            )
         else:
             os.replace(fused, final)
         os.replace(final, out_path)

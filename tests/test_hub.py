@@ -402,6 +402,7 @@ def _expected_files(folder: Path) -> dict[str, bytes]:
             in {
                 "config.json",
                 "modeling.py",
+                "pipeline.py",
                 "README.md",
                 "eval_results.json",
                 "training_config.json",
@@ -419,7 +420,8 @@ def test_push_model_uploads_the_allow_list_in_one_commit(hub, model_dir, capsys)
     plan = push_model(model_dir, "org/tiny", token=TOKEN, endpoint=hub.endpoint)
     repo = hub.repo("model", "org/tiny")
     expected = _expected_files(model_dir)
-    assert {"config.json", "modeling.py", "model.safetensors", "tokenizer.json"} <= set(expected)
+    assert {"config.json", "modeling.py", "pipeline.py", "model.safetensors"} <= set(expected)
+    assert "tokenizer.json" in expected
     assert repo.files == expected  # names and bytes
     assert len(repo.commits) == 1 and repo.commits[0]["lfs"] == [] and hub.lfs == {}
     summary = repo.commits[0]["header"]["summary"]

@@ -11,7 +11,7 @@ import torch
 from hf_anon.anonymize import Anonymizer
 from hf_anon.cli import main
 from hf_anon.data import Document, load_jsonl, validate_document
-from hf_anon.detection import SpanDetector, batches_by_length
+from hf_anon.detection import SpanDetector, batches_by_length, resolve_backend
 from hf_anon.onnx_backend import onnx_available
 
 needs_onnx = pytest.mark.skipif(
@@ -190,5 +190,50 @@ def test_a_missing_onnxruntime_is_a_clear_error(tiny_model_dir, tmp_path, monkey
 
 
 def test_an_unknown_backend_is_an_error(tiny_model_dir):
-    with pytest.raises(ValueError, match="backend must be one of torch, onnx"):
+    with pytest.raises(ValueError, match="backend must be one of auto, torch, onnx"):
         SpanDetector.from_pretrained(tiny_model_dir, backend="tensorflow")
+
+
+@needs_onnx
+def test_auto_runs_onnx_on_the_cpu_and_torch_elsewhere(
+    tiny_model_dir, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.delenv("HF_ANON_BACKEND")  # the tests pin torch (conftest)
+    assert resolve_backend() == "onnx"
+    assert resolve_backend(device="cuda") == "torch"
+    assert resolve_backend("torch") == "torch"
+    assert SpanDetector.from_pretrained(tiny_model_dir).backend == "onnx"
+    assert SpanDetector.from_pretrained(tiny_model_dir, quantize=True).backend == "onnx-int8"
+    half = Anonymizer.from_pretrained(tiny_model_dir, dtype="bfloat16")
+    assert half.detector.backend == "torch"
+    (tmp_path / "doc.txt").write_text(SENTENCE, encoding="utf-8")
+    args = ["anonymize", str(tmp_path / "doc.txt"), "--model", str(tiny_model_dir)]
+    assert main([*args, "--output", str(tmp_path / "out"), "--no-progress"]) == 0
+    assert "; backend onnx)" in capsys.readouterr().err
+    monkeypatch.setenv("HF_ANON_BACKEND", "torch")
+    assert resolve_backend() == "torch" and resolve_backend("onnx") == "onnx"
+    monkeypatch.setenv("HF_ANON_BACKEND", "tensorflow")
+    with pytest.raises(ValueError, match="HF_ANON_BACKEND must be one of"):
+        resolve_backend()
+
+
+def test_auto_runs_torch_without_onnxruntime(tiny_model_dir, monkeypatch):
+    monkeypatch.delenv("HF_ANON_BACKEND")
+    monkeypatch.setitem(sys.modules, "onnxruntime", None)  # import fails
+    assert resolve_backend() == "torch"
+    assert SpanDetector.from_pretrained(tiny_model_dir).backend == "torch"
+
+
+@needs_onnx
+def test_auto_falls_back_to_torch_where_a_model_does_not_export(tiny_model_dir, monkeypatch):
+    import hf_anon.onnx_backend
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("ONNX export of span_logits differs from torch by 1.0e+00")
+
+    monkeypatch.delenv("HF_ANON_BACKEND")
+    monkeypatch.setattr(hf_anon.onnx_backend, "load_onnx_model", broken)
+    with pytest.warns(UserWarning, match="running it with torch"):
+        assert SpanDetector.from_pretrained(tiny_model_dir).backend == "torch"
+    with pytest.raises(RuntimeError, match="differs from torch"):
+        SpanDetector.from_pretrained(tiny_model_dir, backend="onnx")
