@@ -2,6 +2,7 @@
 
     python benchmarks/memory_bench.py [--sizes 1 20 200] [--model M | --tiny]
         [--backend torch] [--keep DIR]
+    python benchmarks/memory_bench.py --sizes --document 2.3 [--backend torch]
 
 Writes a JSON Lines file of synthetic decisions (:mod:`hf_anon.corpora.synthetic`, ids
 numbered, about ``--sizes`` megabytes each), runs ``hf-anon anonymize --mode label`` on it
@@ -12,7 +13,8 @@ The command streams JSON Lines and works in chunks (``hf_anon.batch.CHUNK_DOCUME
 the peak should not grow with the file: the target is below about 2 GB at 200 MB.
 ``--tiny`` runs a small random model built on the spot (the pipeline's memory without the
 cost of the real model: 200 MB with the default model take hours on a laptop CPU); the
-default is the bundled model.
+default is the bundled model. ``--document MB`` also measures one ``.txt`` decision of that
+size (decisions joined into one text: a single long document is windowed, not chunked).
 """
 
 from __future__ import annotations
@@ -43,6 +45,19 @@ def write_corpus(path: Path, megabytes: float, seed: int = 0) -> int:
             written += len(line.encode("utf-8")) + 1
             count += 1
     return count
+
+
+def write_document(path: Path, megabytes: float, seed: int = 0) -> None:
+    """One ``.txt`` of about ``megabytes`` MB: synthetic decisions joined."""
+    from hf_anon.corpora.synthetic import generate_documents
+
+    texts = [d.text for d in generate_documents(100, seed=seed)]
+    parts, size, i = [], 0, 0
+    while size < megabytes * 1_000_000:
+        parts.append(texts[i % len(texts)] + "\n\n")
+        size += len(parts[-1].encode("utf-8"))
+        i += 1
+    path.write_text("".join(parts), encoding="utf-8")
 
 
 def tiny_model(folder: Path) -> Path:
@@ -88,7 +103,8 @@ def measure(jsonl: Path, out: Path, model: str | None, backend: str | None) -> t
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--sizes", nargs="+", type=float, default=[1, 20, 200], help="MB")
+    parser.add_argument("--sizes", nargs="*", type=float, default=[1, 20, 200], help="MB")
+    parser.add_argument("--document", type=float, metavar="MB", help="one .txt of this size")
     parser.add_argument("--model", help="model folder or hub id (default: the bundled one)")
     parser.add_argument("--tiny", action="store_true", help="a small random model instead")
     parser.add_argument("--backend", help="torch, onnx, onnx-int8 (default: the CLI's)")
@@ -114,6 +130,18 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"| {jsonl.stat().st_size / 1e6:.0f} MB | {documents:,} | "
                 f"{rss / 2**20:,.0f} MiB | {seconds:,.0f} | {'yes' if complete else 'NO'} |",
+                flush=True,
+            )
+        if args.document:
+            single = root / "decision.txt"
+            write_document(single, args.document)
+            out = root / "out-document"
+            rss, seconds = measure(single, out, model, args.backend)
+            complete = (out / single.name).stat().st_size > 0
+            ok &= complete
+            print(
+                f"| one .txt of {single.stat().st_size / 1e6:.1f} MB | 1 | {rss / 2**20:,.0f} MiB "
+                f"| {seconds:,.0f} | {'yes' if complete else 'NO'} |",
                 flush=True,
             )
     return 0 if ok else 1
