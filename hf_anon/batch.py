@@ -308,10 +308,9 @@ class BatchRun:
         self.targets: dict[Path, Path] = {}
         self.key_handle = None
 
-    def target(self, file: InputFile) -> Path:
-        """The file's output path; raises ValidationError where two inputs share it or it
-        would overwrite its input."""
-        target = output_paths(file, self.out_dir, self.args.format)
+    def claim(self, file: InputFile, target: Path) -> Path:
+        """``target``, the file's output path, taken for it; raises ValidationError where
+        another input has it or it would overwrite its input."""
         if target in self.targets:
             raise ValidationError(
                 f"its output {target} is also the output of {self.targets[target]}"
@@ -407,7 +406,7 @@ class BatchRun:
                     continue
                 try:
                     out = outputs[f] = Output(
-                        file, self.target(file), self.args.format, write=self.is_main
+                        file, self.claim(file, target), self.args.format, write=self.is_main
                     )
                 except (ValidationError, OSError) as err:
                     out = outputs[f] = Output(file, target, self.args.format, write=False)

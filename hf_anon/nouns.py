@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import gzip
 import re
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 from importlib import resources
 
 from hf_anon.data import Span
+from hf_anon.words import EDGE_PUNCT, core_word
 
 #: Labels whose one-word spans are checked: names of people and companies (not a judge's
 #: name in a signature, not places, not personal features such as ``Schreiner``)
@@ -36,7 +36,6 @@ PERSON_LABELS = frozenset({"nat-name", "nat-jur"})
 #: ``Wehrbereichsverwaltung``); concrete heads are left alone (``Morgenstern``,
 #: ``Kesselring`` are surnames too)
 ABSTRACT_SUFFIXES = ("ung", "ungen", "heit", "keit", "schaft", "ion", "tät", "ismus")
-_EDGES = "„“”‚‘’\"'()[]{},;:.!?«»"
 _SENTENCE_START = re.compile(r"(?:^|[.:!?]\s+|\n\s*)$")
 
 
@@ -65,7 +64,7 @@ def is_common_noun(word: str) -> bool:
     common noun and never a name: ``Reh``, ``Hausverwaltung``, ``HONIG``, not ``Müller``."""
     from hf_anon.names import first_name_genders, known_last_names
 
-    core = unicodedata.normalize("NFC", word.strip(_EDGES))
+    core = core_word(word)
     if core.isupper() and len(core) > 1:
         core = core.capitalize()
     if len(core) < 3 or not core[:1].isupper() or core in known_last_names():
@@ -114,7 +113,7 @@ def drop_common_nouns(text: str, spans: Sequence[Span]) -> list[Span]:
     if not any(s.label in CHECKED_LABELS for s in spans):
         return list(spans)
     names = {
-        word.strip(_EDGES)
+        word.strip(EDGE_PUNCT)
         for s in spans
         if s.label in PERSON_LABELS
         for word in text[s.start : s.end].split()[1:]  # surnames: `Hans Reh`, `Dr. Reh`
@@ -126,7 +125,7 @@ def drop_common_nouns(text: str, spans: Sequence[Span]) -> list[Span]:
         and len(text[s.start : s.end].split()) == 1
         and (s.label != "jur-name" or len(text[s.start : s.end]) >= COMPANY_NOUN_LENGTH)
         and is_common_noun(text[s.start : s.end])
-        and text[s.start : s.end].strip(_EDGES) not in names
+        and text[s.start : s.end].strip(EDGE_PUNCT) not in names
         and not _listed(text, s.start, s.end)
         and not _named_before(text, s.start)
     }

@@ -295,7 +295,8 @@ _ROMAN = re.compile(r"[IVX]{1,4}\.?")
 # ``An der Alster 5``, ``Zur Linde``): capitalised and followed by a capitalised word.
 NAMED_PLACE_LABELS = frozenset({"address-name", "jur-name"})
 _WORD = re.compile(r"\S+")
-_EDGE_PUNCT = "\"'„“”‚‘’«»()[]{},;:.!?"
+#: Punctuation at a word's edges that is no part of the word
+EDGE_PUNCT = "\"'„“”‚‘’«»()[]{},;:.!?"
 
 
 @cache
@@ -312,10 +313,10 @@ def is_all_caps(word: str) -> bool:
     return word.replace("ß", "").isupper()
 
 
-def _core(word: str) -> str:
+def core_word(word: str) -> str:
     """A word without edge punctuation, its umlauts composed (``für`` is sometimes written
     as ``u`` and a combining diaeresis in real decisions)."""
-    return unicodedata.normalize("NFC", word.strip(_EDGE_PUNCT))
+    return unicodedata.normalize("NFC", word.strip(EDGE_PUNCT))
 
 
 def is_closed_class(word: str) -> bool:
@@ -325,7 +326,7 @@ def is_closed_class(word: str) -> bool:
     for articles and prepositions (``Der``, ``Am``), since ``Will``, ``Weil`` or ``Kann`` are
     surnames too.
     """
-    core = _core(word)
+    core = core_word(word)
     lower = core.lower()
     if lower not in closed_class_words():
         return False
@@ -383,13 +384,13 @@ def _is_dangling(word: str, *, at_start: bool, closed: bool = False) -> bool:
 
 
 def _is_heading(word: str) -> bool:
-    return word.strip(_EDGE_PUNCT).lower() in SECTION_HEADINGS
+    return word.strip(EDGE_PUNCT).lower() in SECTION_HEADINGS
 
 
 def _is_lower_word(word: str) -> bool:
     """A word of two or more letters, all lower case, no digit: ``bog``, ``stadteinwärts``
     (not ``12a``, ``e.V.``, ``mbH`` or the house-number letter ``a``)."""
-    core = word.strip(_EDGE_PUNCT)
+    core = word.strip(EDGE_PUNCT)
     letters = [c for c in core if c.isalpha()]
     return (
         len(letters) >= 2
@@ -573,23 +574,20 @@ def trim_edges(
         if first >= last:
             continue
         if all(
-            _core(w).lower() in ROLE_NOUNS or (person and is_person_noun(w))
+            core_word(w).lower() in ROLE_NOUNS or (person and is_person_noun(w))
             for w in word[first:last]
         ) and not (person and _after_person_noun(text, words[first][0])):
             continue  # a role noun is not a name (`der Kläger`, ../shared/ANNOTATION.md)
         if not phrase and all(
-            _core(w) in COMMON_NOUNS or (span.label.startswith("date") and _core(w) in WEEKDAYS)
+            core_word(w) in COMMON_NOUNS
+            or (span.label.startswith("date") and core_word(w) in WEEKDAYS)
             for w in word[first:last]
         ):
             continue  # `in Höhe von`, `am Freitag, 13.2.2026`: a common noun, no span
-        if span.label == "court-docket" and not DOCKET_SHAPE.search(
-            text[words[first][0] : words[last - 1][1]]
-        ):
-            continue  # `Antrag Nr. 9a`, `Anlage AST 3`, `Zivilkammer 15`: no docket
         if not _holds_its_shape(text, span.label, words[first][0], words[last - 1][1]):
-            continue  # `drei Monaten`, `bis zu 6 Monaten`, `78,5 m²`, `nach links`
+            continue  # `drei Monaten`, `78,5 m²`, `nach links`, `Antrag Nr. 9a`
         if span.label in ("court-name", "court-docket") and GENERIC_COURT.fullmatch(
-            _core(text[words[first][0] : words[last - 1][1]])
+            core_word(text[words[first][0] : words[last - 1][1]])
         ):
             continue  # `das Arbeitsgericht`, `21. Senat`: no court of its own
         start, end = words[first][0], words[last - 1][1]
@@ -624,8 +622,11 @@ def _holds_its_shape(text: str, label: str, start: int, end: int) -> bool:
     as a day or hour (``1.``, ``13.30 Uhr``) or before a range (``9 - 12/2025``); a floor,
     flat or plot no measure without its dwelling (``78,5 m²``, not ``48 qm große
     Erdgeschosswohnung``), not a direction alone (``nach links``), no annex (``Anlage
-    K 6``)."""
+    K 6``); a docket numbers joined by a sign (:data:`DOCKET_SHAPE`: not ``Antrag Nr. 9a``,
+    ``Anlage AST 3``, ``Zivilkammer 15``)."""
     value = text[start:end]
+    if label == "court-docket":
+        return DOCKET_SHAPE.search(value) is not None
     if label.startswith("date"):
         if not any(c.isdigit() for c in value):
             return CALENDAR_WORDS.search(value) is not None  # not `drei Monaten`

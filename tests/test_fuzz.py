@@ -49,11 +49,9 @@ from hf_anon.anonymize import (
     replace_spans,
     restore,
 )
-from hf_anon.anonymize.leakcheck import _in_other_court, unreferenced
+from hf_anon.anonymize.leakcheck import in_references, unreferenced
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.recognizers.citations import cited_flags
-from hf_anon.recognizers.courts import in_title
 from hf_anon.words import detection_view
 
 #: Cases per test: (default run, ``--fuzz-long``).
@@ -153,18 +151,6 @@ def _whole_words(form: str, text: str) -> list[tuple[int, int]]:
     return found
 
 
-def _rule_6(text: str, spans: list[Span]) -> list[bool]:
-    """Whether the leak check leaves each span as written because it stands in a
-    reference to another text (rule 6 of :mod:`hf_anon.anonymize.leakcheck`)."""
-    cited = cited_flags(text, spans)
-    return [
-        is_cited
-        or (span.label == "court-name" and in_title(text, span.start))
-        or (span.label.startswith("address") and _in_other_court(text, span.start, span.end))
-        for span, is_cited in zip(spans, cited, strict=True)
-    ]
-
-
 def _where(text: str, at: int) -> str:
     return repr(text[max(0, at - 40) : at + 40])
 
@@ -236,7 +222,7 @@ def check_result(
                 for start, end in _whole_words(form, out):
                     left.append(Span(start, end, entity.label))
         for where, spans in ((text, missed), (out, left)):
-            for span, exempt in zip(spans, _rule_6(where, spans), strict=True):
+            for span, exempt in zip(spans, in_references(where, spans), strict=True):
                 assert exempt, (span, _where(where, span.start), where is out)
                 fuzzdocs.STATS["rule-6 exempt"] += 1
 

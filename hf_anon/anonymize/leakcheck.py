@@ -289,41 +289,60 @@ class FormMatcher:
         return next(self.finditer(text), None)
 
 
-def _in_other_court(text: str, start: int, end: int) -> bool:
+def _in_other_court(text: str, start: int, end: int, own_courts) -> bool:
     """Whether ``text[start:end]`` is the place in a court's name that is not this case's
     court: a cited court, case law, a judge's title (what
-    :func:`hf_anon.recognizers.find_courts` leaves out)."""
-    from hf_anon.recognizers.courts import COURT_RE, find_courts
+    :func:`hf_anon.recognizers.find_courts` leaves out; ``own_courts()`` gives its
+    courts)."""
+    from hf_anon.recognizers.courts import COURT_RE
 
     window_start = max(0, start - 80)
     for m in COURT_RE.finditer(text, window_start, min(len(text), end + 80)):
         if m.start() < start and end <= m.end():
-            own = find_courts(text[: min(len(text), m.end() + 200)])
-            return not any(c.start <= start and end <= c.end for c in own)
+            return not any(c.start <= start and end <= c.end for c in own_courts())
     return False
+
+
+def in_references(text: str, spans: Sequence[Span]) -> list[bool]:
+    """For each span (an occurrence with its form's label), whether it stands inside a
+    reference to another text and is left as written (rule 6 of the module's docstring)."""
+    from functools import cache
+
+    from hf_anon.recognizers.citations import cited_flags
+    from hf_anon.recognizers.courts import find_courts, in_title
+
+    own_courts = cache(lambda: find_courts(text))  # once, and only where a place needs it
+    return [
+        is_cited
+        or (span.label == "court-name" and in_title(text, span.start))
+        or (
+            span.label.startswith("address")
+            and _in_other_court(text, span.start, span.end, own_courts)
+        )
+        for span, is_cited in zip(spans, cited_flags(text, spans), strict=True)
+    ]
+
+
+def _unreferenced(
+    text: str, matches: Iterable[re.Match], matcher: FormMatcher
+) -> list[tuple[re.Match, Span, Span]]:
+    """``matches`` outside references (:func:`in_references`), each with its span (the
+    match's offsets, its form's label and risk) and the span its form comes from."""
+    found = []
+    for match in matches:
+        origin = matcher.form_of(match.group(0)).origin
+        span = Span(match.start(), match.end(), origin.label, origin.risk)
+        found.append((match, span, origin))
+    if not found:
+        return []
+    skip = in_references(text, [span for _, span, _ in found])
+    return [item for item, skipped in zip(found, skip, strict=True) if not skipped]
 
 
 def unreferenced(text: str, matches: Iterable[re.Match], matcher: FormMatcher) -> list[re.Match]:
     """``matches`` of protected forms without those inside a reference to another text
     (rule 6 of the module's docstring)."""
-    from hf_anon.recognizers.citations import cited_flags
-    from hf_anon.recognizers.courts import in_title
-
-    matches = list(matches)
-    if not matches:
-        return matches
-    spans = []
-    for match in matches:
-        origin = matcher.form_of(match.group(0)).origin
-        spans.append(Span(match.start(), match.end(), origin.label, origin.risk))
-    cited = cited_flags(text, spans)
-    return [
-        match
-        for match, span, is_cited in zip(matches, spans, cited, strict=True)
-        if not is_cited
-        and not (span.label == "court-name" and in_title(text, span.start))
-        and not (span.label.startswith("address") and _in_other_court(text, span.start, span.end))
-    ]
+    return [match for match, _, _ in _unreferenced(text, matches, matcher)]
 
 
 def leak_targets(text: str, targets: Sequence[Target], matcher: FormMatcher) -> list[Target]:
@@ -334,9 +353,7 @@ def leak_targets(text: str, targets: Sequence[Target], matcher: FormMatcher) -> 
     for start, end in bounds:
         matches += matcher.finditer(text, cursor, start)
         cursor = max(cursor, end)
-    found = []
-    for match in unreferenced(text, matches, matcher):
-        origin = matcher.form_of(match.group(0)).origin
-        span = Span(match.start(), match.end(), origin.label, origin.risk)
-        found.append(Target(span, "leak-check", origin))
-    return found
+    return [
+        Target(span, "leak-check", origin)
+        for _, span, origin in _unreferenced(text, matches, matcher)
+    ]

@@ -20,8 +20,10 @@ from hf_anon.data import Span
 from hf_anon.recognizers.base import nfc_view
 from hf_anon.recognizers.context import (
     DASHED_DOCKET_AFTER,
+    DATE,
     DECISION_IN_THE_MATTER,
     GAZETTE_AFTER,
+    IN_THE_MATTER,
     PUBLICATION,
     parenthesis_around,
 )
@@ -96,23 +98,22 @@ _CITED_COURT = (
     r"|\b[A-ZÄÖÜ]\w*(?:gericht|gerichtshof)\s[A-ZÄÖÜ][\w-]+)"
     r"\s*,?\s*(?:(?:Urt\.|Beschl\.|Urteil|Ur-teil|Beschluss)\s*)?(?:v\.|vom)?\s*"
 )
-_DATE = r"\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}"
 CITING_COURT_BEFORE = re.compile(_CITED_COURT + "$")
 # `LAG Nürnberg 30.09.2010 – 5 Ta 135/10`, `Hanseatisches Oberlandesgericht Hamburg,
 # Beschluss vom 05.05.2025 – 12 UF 21/25`: the docket of a cited court's decision
-CITED_DOCKET_BEFORE = re.compile(_CITED_COURT + _DATE + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$")
+CITED_DOCKET_BEFORE = re.compile(_CITED_COURT + DATE + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$")
 # `(vgl. Urteil vom 3. Dezember 1997, Az. 6 RKa 74/96`: a decision compared with
 VGL_DOCKET_BEFORE = re.compile(
     r"\bvgl\.\s+(?:[^;()\n]{0,40}\s)?(?:Urt\.|Beschl\.|Urteil|Beschluss)\s*(?:v\.|vom)\s*"
-    + _DATE
+    + DATE
     + r"\s*[-–,(]\s*(?:Az\.?:?\s*)?$"
 )
 # `mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`: another case
-IN_THE_MATTER = re.compile(r"^\s*,?\s*(?:in\s+der\s+Sache|im\s+Verfahren|in\s+dem\s+Verfahren)\s+")
+MATTER_AFTER = re.compile(r"^\s*,?\s*" + IN_THE_MATTER + r"\s+")
 # a court followed by its decision: `OLG Frankfurt, Urteil vom 3. Mai 2019 – 2 U 1/18`
 DECISION_AFTER_COURT = re.compile(
     r"^\s*[,(]?\s*(?:(?:Urt\.?|Beschl\.?|Urteil|Beschluss|Beschluß|Gerichtsbescheid|B\.|U\.)\s*)?"
-    r"(?:v\.|vom)?\s*" + _DATE + r"\s*[-–,(]?\s*(?:Az\.?:?\s*)?"
+    r"(?:v\.|vom)?\s*" + DATE + r"\s*[-–,(]?\s*(?:Az\.?:?\s*)?"
 )
 
 
@@ -179,7 +180,7 @@ def is_cited(text: str, span: Span, own_dockets: set[str]) -> bool:
             or _cited_court_before(CITING_COURT_BEFORE, before)
         ):
             return True
-        matter = IN_THE_MATTER.match(after)
+        matter = MATTER_AFTER.match(after)
         if matter and DECISION_IN_THE_MATTER.search(text[max(0, start - 60) : end + matter.end()]):
             return True  # `Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`
         docket = end + DOCKET_AFTER_DATE.match(after).end()

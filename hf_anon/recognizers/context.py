@@ -63,12 +63,20 @@ CITED_DECISION = re.compile(
     r"BSG|BAG|BFH|EuGH|EGMR|Großen\s+Senats)\s+(?:vom|v\.)\s*$"
 )
 
+#: A date of a decision in a citation: `12.5.2020`, `12. Mai 2020`
+DATE = r"\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}"
+#: `in der Sache`, `im Verfahren`: the words that name a case by its docket
+IN_THE_MATTER = r"(?:in\s+der\s+Sache|im\s+Verfahren|in\s+dem\s+Verfahren)"
+
 # `mit Urteil des Senats vom 26. Juni 2023 in der Sache VIa ZR 335/21`: the senate's
 # precedent (:data:`CITED_DECISION`) named with its docket (not `Beschluss des
 # Verwaltungsgerichts Hamburg vom … im Verfahren 20 ZE 1548/12`, often the parties' own case)
 DECISION_IN_THE_MATTER = re.compile(
-    r"(?:Urteil|Beschluss)\w*\s+des\s+(?:Großen\s+)?Senats\s+(?:v\.|vom)\s*\d{1,2}\.\s?(?:\d{1,2}\.\s?|[A-ZÄÖÜ][a-zä]+\s)\d{2,4}\s*,?\s*"
-    r"(?:in\s+der\s+Sache|im\s+Verfahren|in\s+dem\s+Verfahren)\s+$"
+    r"(?:Urteil|Beschluss)\w*\s+des\s+(?:Großen\s+)?Senats\s+(?:v\.|vom)\s*"
+    + DATE
+    + r"\s*,?\s*"
+    + IN_THE_MATTER
+    + r"\s+$"
 )
 
 
