@@ -43,8 +43,10 @@ def resolve_backend(backend: str = "auto", *, device: str | None = None) -> str:
     ``auto`` is :data:`BACKEND_ENV` where set, else ONNX Runtime (float32, fused) on the
     CPU when onnxruntime is installed, else torch. On the real validation split and on dev
     the ONNX float32 graph gives the spans of torch float32 exactly (``hf-anon report
-    --backend onnx``; int8 quantization does not: it stays a choice, ``quantize=True``)
-    at about 1.3-1.5 times the speed (``benchmarks/anonymize_bench.py``). On a GPU: torch.
+    --backend onnx``; int8 quantization does not: it stays a choice, ``quantize=True``),
+    a little faster (6 % on an idle 2-core CPU, more when other jobs share the cores:
+    ``benchmarks/anonymize_bench.py``) and with half torch's peak memory on one long text
+    (``benchmarks/memory_bench.py --document``). On a GPU: torch.
     """
     if backend not in BACKENDS:
         raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
