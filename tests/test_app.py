@@ -76,7 +76,9 @@ def spans_of(result):
 
 def test_every_label_has_a_colour_for_every_risk():
     colours = app.color_map()
-    assert len(colours) == len(DEFAULT_LABELS) * len(DEFAULT_LABELS.risks)
+    topics = {f"topic:{name} · high" for _, name in app.TOPICS}
+    assert topics <= set(colours)
+    assert len(colours) == len(DEFAULT_LABELS) * len(DEFAULT_LABELS.risks) + len(topics)
     assert (
         colours["nat-name · high"] == colours["nat-name · low"] == DEFAULT_LABELS["nat-name"].color
     )

@@ -21,6 +21,7 @@ from hf_anon.words import detection_view
 
 if TYPE_CHECKING:
     from hf_anon.detection import SpanDetector
+    from hf_anon.topics import TopicRedactor
 
 
 def check_texts(texts: Sequence[object]) -> list[str]:
@@ -229,6 +230,8 @@ class Anonymizer:
         progress: bool = False,
         plan: AnonymizationPlan | None = None,
         leak_min_score: float = LEAK_MIN_SCORE,
+        topics: TopicRedactor | None = None,
+        topic_mode: str = "redact",
     ) -> AnonymizationResult | list[AnonymizationResult]:
         """Detect and replace; one result for a string, a list for a list of strings.
 
@@ -249,6 +252,11 @@ class Anonymizer:
           least this (:mod:`~hf_anon.anonymize.leakcheck`); spans scored lower are replaced
           where they stand only.
 
+        - ``topics``: a :class:`~hf_anon.topics.TopicRedactor`: what the texts say about a
+          person's origin, religion, health or sexuality is replaced too (``topic_mode``
+          ``redact``: the mask; ``label``: ``<topic:NAME>``), after the personal data; the
+          detected names count as persons for its candidates.
+
         A ``plan`` (from :meth:`plan`) replaces ``mode``, ``operators``, ``labels``,
         ``min_risk`` and ``leak_min_score``. Raises :class:`DetectionError` if detection
         fails for any window of any text and :class:`LeakError` if a protected form would
@@ -256,6 +264,8 @@ class Anonymizer:
         """
         single = isinstance(text_or_texts, str)
         texts = [text_or_texts] if single else list(text_or_texts)
+        if topics is not None and topic_mode not in ("redact", "label"):
+            raise ValueError(f"topic_mode must be 'redact' or 'label', not {topic_mode!r}")
         if plan is None:
             plan = self.plan(
                 mode=mode,
@@ -278,4 +288,19 @@ class Anonymizer:
             )
             for text, (spans, tokens) in zip(texts, found, strict=True)
         ]
+        if topics is not None:
+            results = self._add_topics(texts, found, results, topics, topic_mode)
         return results[0] if single else results
+
+    def _add_topics(self, texts, found, results, topics, mode):
+        from hf_anon.anonymize.topics import with_topic_spans
+
+        persons = [
+            [s for s in spans if s.label in self.label_set.person_labels] for spans, _ in found
+        ]
+        views = [detection_view(t) for t in texts]
+        topic_spans = topics.find(views, persons)
+        return [
+            with_topic_spans(result, text, spans, mode=mode)
+            for result, text, spans in zip(results, texts, topic_spans, strict=True)
+        ]

