@@ -6,23 +6,25 @@ an einer paranoiden Schizophrenie``. Following RedacBERT (seed 003), redaction h
 steps:
 
 1. **Candidates** (:func:`find_candidates`): phrases that describe a person, from a light
-   German chunker: predicatives after ``ist``/``sei``/``war``… of a clause with a person
-   in it, attributes of person nouns (``der türkische Kläger``), appositions (``Herr A.,
-   ein afghanischer Staatsangehöriger,``), and cue phrases (``stammt aus …``, ``leidet an
-   …``, ``Mitglied der …``, ``gehört der … an``, ``Muttersprache ist …``, ``als …``).
-   Only phrases attached to a person are candidates: this is what solves the seed's
-   "white walls" problem (``a white man … a white Honda``) — ``ein weißer VW Golf``, the
-   ``katholische Kirche`` as a building and ``italienische Fliesen`` are never candidates.
-   Person spans of the multi-task model (``nat-name``) count as persons too.
-2. **Decision** (:class:`TopicScorer`): the seed's mean average cosine (MAC) of the
-   candidate's e5 embedding with the topic's words and its centroid phrase. Raw e5
-   cosines are all high (0.80–0.90: e5's embeddings fill a narrow cone), so the
-   embeddings are first centred on the mean of neutral phrases, and the score is the MAC
-   with the topic minus the MAC with person descriptions that are *not* special
-   categories (profession, age, family, role in the case): ``Muslim`` scores high for
-   ``religion``, ``Maurer`` and ``seit 2015 arbeitslos`` do not. A candidate is redacted
-   for its best topic when the score reaches that topic's λ. The plain MAC of the seed
-   is kept as ``decision="mac"`` for comparison (``hf-anon topics --evaluate``).
+   German chunker: predicatives after ``ist``/``sei``/``war`` (also with the verb last:
+   ``…, der Buddhist ist``), attributes of person nouns (``der türkische Kläger``),
+   appositions (``Herr A., ein afghanischer Staatsangehöriger,``), cue phrases (``stammt
+   aus …``, ``an … leidet``, ``Mitglied der …``, ``der … angehört``, ``Muttersprache ist
+   …``, ``als …``) and phrases around category nouns (``deutsche Staatsangehörigkeit``),
+   in sentences that name a person. Only phrases attached to a person are candidates:
+   this is what solves the seed's "white walls" problem (``a white man … a white
+   Honda``) — ``ein weißer VW Golf``, the ``katholische Kirche`` as a building and
+   ``italienische Fliesen`` are never candidates. Person spans of the multi-task model
+   (``nat-name``) count as persons too.
+2. **Decision** (:class:`TopicScorer`): the seed scores a candidate by its mean average
+   cosine (MAC) with the topic's words and centroid. Raw e5 cosines are all 0.80–0.90
+   (e5's embeddings fill a narrow cone), so ``Maurer`` scores like ``Muslim``; the
+   default score embeds phrases and words in the frame ``Merkmal der Person: …``, centres
+   them on the mean of neutral phrases, and takes the mean cosine with the 3 nearest
+   topic words minus the same with person descriptions that are *not* special
+   categories (profession, age, family, role in the case). A candidate is redacted for
+   its best topic when the score reaches that topic's λ. The seed's plain MAC is kept as
+   ``decision="mac"`` for comparison (``hf-anon topics --evaluate --compare-mac``).
 
 Embeddings: the full multilingual-e5-small (12 layers, mean pooled, ``query:`` prefix on
 both sides as e5 recommends for symmetric similarity). By default it is converted once

@@ -48,7 +48,7 @@ class TopicRedactor:
 
     >>> redactor = TopicRedactor.from_pretrained(topics=["herkunft", "religion"])  # doctest: +SKIP
     >>> redactor.find(["Der Kläger ist syrischer Staatsangehöriger."])  # doctest: +SKIP
-    [[TopicSpan(start=15, end=43, topic='herkunft', score=0.19, text='syrischer …')]]
+    [[TopicSpan(start=15, end=43, topic='herkunft', score=0.25, text='syrischer …')]]
 
     ``threshold`` overrides every topic's λ (higher: fewer, surer redactions).
     """
