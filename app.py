@@ -78,6 +78,7 @@ from hf_anon.anonymize import AnonymizationError, Anonymizer, Replacement
 from hf_anon.data import Span
 from hf_anon.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.readers import SUPPORTED, read_text
+from hf_anon.topics import PREFIX, topic_mode_for
 
 #: Modes offered on the page: (what the radio shows, the operator name).
 MODES: list[tuple[str, str]] = [
@@ -94,7 +95,6 @@ TOPICS: list[tuple[str, str]] = [
     ("Gesundheit", "gesundheit"),
     ("Sexualität", "sexualitaet"),
 ]
-TOPIC_PREFIX = "topic:"
 TOPIC_COLOR = "#b07cc6"
 #: Longest text processed (characters); the CPU demo is not meant for whole files.
 MAX_CHARS = 200_000
@@ -218,7 +218,7 @@ def color_map(label_set: LabelSet = DEFAULT_LABELS) -> dict[str, str]:
     colors = {
         category(label.name, risk): label.color for label in label_set for risk in label_set.risks
     }
-    colors.update({category(TOPIC_PREFIX + name, "high"): TOPIC_COLOR for _, name in TOPICS})
+    colors.update({category(PREFIX + name, "high"): TOPIC_COLOR for _, name in TOPICS})
     return colors
 
 
@@ -241,7 +241,7 @@ class TopicSource:
 def effective_risk(span: Span | Replacement, label_set: LabelSet = DEFAULT_LABELS) -> str:
     """The higher of the span's own risk and its label's usual risk: the risk the
     minimum-risk filter compares (hf_anon fails closed)."""
-    if span.label.startswith(TOPIC_PREFIX):
+    if span.label.startswith(PREFIX):
         return "high"  # special categories of personal data (Art. 9 GDPR)
     usual = label_set[span.label].risk
     if span.risk not in label_set.risks:
@@ -336,7 +336,7 @@ def anonymize_text(
         min_risk=min_risk or None,
         seed=seed,
         topics=redactor,
-        topic_mode="label" if mode == "label" else "redact",
+        topic_mode=topic_mode_for(mode),
     )
     by_offsets = {(r.start, r.end): r for r in result.replacements}
     entries: list[tuple[Span | Replacement, str]] = [(s, "model") for s in result.spans]

@@ -59,6 +59,7 @@ from hf_anon.readers import (
     iter_documents,
 )
 from hf_anon.topics.cli import add_topic_arguments, build_redactor
+from hf_anon.topics.redactor import TOPIC_MODES, topic_mode_for
 
 #: Fields of a JSON line written to the output; all others may hold personal data
 #: (titles, parties) and are dropped.
@@ -261,7 +262,7 @@ def _anonymize_local(anonymizer, plan, items, texts, args, secret, topics=None) 
             key=args.key_out is not None,
             batch_size=args.batch_size,
             topics=topics,
-            topic_mode=args.topic_mode or ("label" if args.mode == "label" else "redact"),
+            topic_mode=args.topic_mode or topic_mode_for(args.mode),
         )
 
     try:
@@ -464,6 +465,9 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
             raise InputError(f"--operator takes LABEL=MODE, got {item!r}")
         operators[label] = mode
     files, skipped = collect_inputs(args.input)
+    if args.topic_mode and not args.topic:
+        raise InputError("--topic-mode needs --topic")
+    topics = build_redactor(args, default_all=False)  # a bad topic fails before the model loads
     state = _process_state()
     device = args.device or (str(state.device) if state is not None else None)
     try:
@@ -483,9 +487,6 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     except ValueError as err:
         raise InputError(str(err)) from None
 
-    if args.topic_mode and not args.topic:
-        raise InputError("--topic-mode needs --topic")
-    topics = build_redactor(args, default_all=False)
     batch = BatchRun(args, anonymizer, plan, secret, state, topics)
     summary = Summary(
         files=len(files), skipped=skipped, backend=getattr(anonymizer.detector, "backend", None)
@@ -651,7 +652,7 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     add_topic_arguments(parser, default_all=False)
     parser.add_argument(
         "--topic-mode",
-        choices=["redact", "label"],
+        choices=TOPIC_MODES,
         help="how topic phrases are replaced: the mask (redact) or <topic:NAME> (label); "
         "default: label with --mode label, else redact",
     )

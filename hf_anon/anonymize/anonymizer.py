@@ -264,8 +264,10 @@ class Anonymizer:
         """
         single = isinstance(text_or_texts, str)
         texts = [text_or_texts] if single else list(text_or_texts)
-        if topics is not None and topic_mode not in ("redact", "label"):
-            raise ValueError(f"topic_mode must be 'redact' or 'label', not {topic_mode!r}")
+        if topics is not None:  # hf_anon.topics is loaded already: topics is one of its objects
+            from hf_anon.anonymize.topics import check_topic_mode
+
+            check_topic_mode(topic_mode)  # before detection, not after it
         if plan is None:
             plan = self.plan(
                 mode=mode,

@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from hf_anon.anonymize.types import SAFE_MASK, AnonymizationResult, Replacement
-from hf_anon.topics.redactor import TopicSpan, render
+from hf_anon.topics.redactor import TOPIC_MODES, TopicSpan, render
 
-TOPIC_MODES = ("redact", "label")
+
+def check_topic_mode(mode: str) -> None:
+    if mode not in TOPIC_MODES:
+        raise ValueError(f"topic_mode must be {' or '.join(TOPIC_MODES)}, not {mode!r}")
 
 
 def with_topic_spans(
@@ -29,8 +32,7 @@ def with_topic_spans(
 ) -> AnonymizationResult:
     """``result`` (of ``original``) with the topic spans replaced too; a topic span that
     overlaps a replacement is already gone and is skipped."""
-    if mode not in TOPIC_MODES:
-        raise ValueError(f"topic spans are replaced by {' or '.join(TOPIC_MODES)}, not {mode!r}")
+    check_topic_mode(mode)
     done = sorted(result.replacements, key=lambda r: r.start)
     todo = [s for s in spans if all(s.end <= r.start or s.start >= r.end for r in done)]
     if not todo:

@@ -44,12 +44,21 @@ from hf_anon.topics.definitions import (
     topic_from_spec,
 )
 from hf_anon.topics.embeddings import TopicEncoder, TopicScorer, bundled_encoder_path
-from hf_anon.topics.redactor import TopicRedactor, TopicSpan, render, splice, without_overlaps
+from hf_anon.topics.redactor import (
+    TOPIC_MODES,
+    TopicRedactor,
+    TopicSpan,
+    render,
+    splice,
+    topic_mode_for,
+    without_overlaps,
+)
 
 __all__ = [
     "BUILTIN_TOPICS",
     "DEFAULT_THRESHOLD",
     "PREFIX",
+    "TOPIC_MODES",
     "Candidate",
     "Topic",
     "TopicEncoder",
@@ -64,5 +73,6 @@ __all__ = [
     "resolve_topics",
     "splice",
     "topic_from_spec",
+    "topic_mode_for",
     "without_overlaps",
 ]

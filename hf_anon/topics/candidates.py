@@ -64,19 +64,19 @@ _COPULA = {
     "ist", "sei", "war", "wäre", "wird", "wurde", "sind", "seien", "waren", "wären",
     "werden", "wurden", "bin", "bist", "gilt", "galt", "gelte", "gelten",
 }  # fmt: skip
+_POSSESSIVE = {"sein", "seine", "seiner", "seinem", "seinen", "ihre", "ihrer", "ihrem", "ihren"}
+#: Words a candidate never starts or ends with.
 _LEAD = {
     "ein", "eine", "einer", "eines", "einem", "einen", "der", "die", "das", "des", "dem",
     "den", "zum", "zur", "am", "im", "an", "in", "unter", "auch", "ebenfalls", "nach",
-    "seinen", "eigenen", "angaben", "zudem", "bereits", "selbst", "nicht", "kein",
-    "keine", "offenbar", "angeblich", "seit", "jahren", "sein", "seine", "seiner", "seinem",
-    "ihre", "ihrer", "ihrem", "ihren", "wegen",
+    "eigenen", "angaben", "zudem", "bereits", "selbst", "nicht", "kein", "keine", "offenbar",
+    "angeblich", "seit", "jahren", "wegen", *_POSSESSIVE,
 }  # fmt: skip
 #: Words that open a clause with the verb last (``…, der Buddhist ist``).
 _RELATIVE = {
     "der", "die", "das", "dessen", "deren", "welcher", "welche", "dass", "daß", "weil", "da",
     "ob", "obwohl", "wenn", "nachdem",
 }  # fmt: skip
-_POSSESSIVE = {"sein", "seine", "seiner", "seinem", "seinen", "ihre", "ihrer", "ihrem", "ihren"}
 #: Nouns whose predicative is the information: ``Muttersprache ist [Farsi]``.
 _SAID_NOUNS = {"muttersprache", "religion", "konfession", "herkunft", "diagnose"}
 _ARTICLES = {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem"}
@@ -256,8 +256,7 @@ def _predicatives(clause, persons, text, subject_before):
             first = max([i for i in persons if i < c], default=-1) + 1
             if first == 0 and low[0] not in _RELATIVE:
                 continue
-            yield _phrase(clause[max(first, 1 if low[0] in _RELATIVE else 0) : c], text,
-                          "predicative")  # fmt: skip
+            yield _phrase(clause[max(first, 1) : c], text, "predicative")
             continue
         after = [i for i in persons if i > c]
         rest = clause[c + 1 :]

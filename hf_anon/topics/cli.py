@@ -19,7 +19,7 @@ from tqdm.auto import tqdm
 
 from hf_anon.arguments import add_progress_argument
 from hf_anon.readers import InputError, iter_jsonl_texts
-from hf_anon.topics.definitions import BUILTIN_TOPICS, TopicError
+from hf_anon.topics.definitions import BUILTIN_TOPICS, DEFAULT_THRESHOLD, TopicError
 
 #: Documents scored together (their candidates are embedded in one batch).
 CHUNK = 32
@@ -39,7 +39,8 @@ def add_topic_arguments(parser: argparse.ArgumentParser, *, default_all: bool) -
         "--topic-threshold",
         type=float,
         metavar="λ",
-        help="λ for every topic (default: each topic's own, 0.07 for the built-in ones; "
+        help=f"λ for every topic (default: each topic's own, {DEFAULT_THRESHOLD} for the "
+        "built-in ones; "
         "higher: fewer, surer redactions)",
     )
     parser.add_argument(

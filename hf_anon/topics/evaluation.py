@@ -88,21 +88,22 @@ class Scores:
     missed: int
 
 
+def _hit(start: int, end: int, topic: str, others, *, any_topic: bool = False) -> bool:
+    """Whether the span overlaps one of ``others`` (start, end, topic) of its topic."""
+    return any(start < e and s < end and (any_topic or topic == t) for s, e, t in others)
+
+
 def score(
     passages: Sequence[Passage], predicted: Sequence[Sequence[TopicSpan]], *, any_topic=False
 ) -> Scores:
     tp_pred = n_pred = found = n_gold = 0
     for passage, spans in zip(passages, predicted, strict=True):
         gold = passage.spans
-
-        def hit(s, e, t, others):
-            return any(s < oe and os_ < e and (any_topic or t == ot) for os_, oe, ot in others)
-
         pred = [(p.start, p.end, p.topic) for p in spans]
         n_pred += len(pred)
-        tp_pred += sum(hit(*p, gold) for p in pred)
+        tp_pred += sum(_hit(*p, gold, any_topic=any_topic) for p in pred)
         n_gold += len(gold)
-        found += sum(hit(*g, pred) for g in gold)
+        found += sum(_hit(*g, pred, any_topic=any_topic) for g in gold)
     p = tp_pred / n_pred if n_pred else 1.0
     r = found / n_gold if n_gold else 1.0
     f = 2 * p * r / (p + r) if p + r else 0.0
@@ -120,27 +121,6 @@ def baseline(redactor: TopicRedactor, texts: Sequence[str]) -> list[list[TopicSp
                 pattern = re.escape(word) + (r"\w{0,3}" if " " not in word else "")
                 for m in re.finditer(rf"(?<!\w){pattern}(?!\w)", text, re.IGNORECASE):
                     spans.append(TopicSpan(m.start(), m.end(), topic.name, 1.0, m.group()))
-        out.append(without_overlaps(spans))
-    return out
-
-
-def predict_at(redactor: TopicRedactor, scored, lam: float) -> list[list[TopicSpan]]:
-    """Spans at one λ for every topic, from scores computed once."""
-    out = []
-    for doc in scored:
-        spans = []
-        for cand, scores in doc:
-            best = int(np.argmax(scores))
-            if scores[best] >= lam:
-                spans.append(
-                    TopicSpan(
-                        cand.start,
-                        cand.end,
-                        redactor.topics[best].name,
-                        float(scores[best]),
-                        cand.text,
-                    )
-                )
         out.append(without_overlaps(spans))
     return out
 
@@ -198,14 +178,14 @@ def evaluate(
     for value in LAMBDAS[redactor.scorer.decision]:
         row = {"lambda": value}
         for k, v in splits.items():
-            row[k] = asdict(score(v, predict_at(redactor, scored[k], value)))
+            row[k] = asdict(score(v, redactor.decide(scored[k], value)))
         curve.append(row)
     if lam is None:
         best = max(curve, key=lambda r: (round(r["calibration"]["f1"], 6), -r["lambda"]))
         lam = best["lambda"]
     model, base, errors = {}, {}, []
     for k, v in splits.items():
-        pred = predict_at(redactor, scored[k], lam)
+        pred = redactor.decide(scored[k], lam)
         model[k] = {
             "topic": asdict(score(v, pred)),
             "any-topic": asdict(score(v, pred, any_topic=True)),
@@ -231,8 +211,9 @@ def evaluate(
 def _errors(passages, predicted) -> list[dict]:
     out = []
     for passage, spans in zip(passages, predicted, strict=True):
+        pred = [(s.start, s.end, s.topic) for s in spans]
         for s in spans:
-            if not any(s.start < e and b < s.end and t == s.topic for b, e, t in passage.spans):
+            if not _hit(s.start, s.end, s.topic, passage.spans):
                 out.append(
                     {
                         "id": passage.id,
@@ -243,7 +224,7 @@ def _errors(passages, predicted) -> list[dict]:
                     }
                 )
         for b, e, t in passage.spans:
-            if not any(s.start < e and b < s.end and t == s.topic for s in spans):
+            if not _hit(b, e, t, pred):
                 out.append(
                     {"id": passage.id, "kind": "missed", "topic": t, "text": passage.text[b:e]}
                 )

@@ -104,13 +104,20 @@ class TopicRedactor:
         self, texts: Sequence[str], person_spans: Sequence[Iterable[Span]] | None = None
     ) -> list[list[TopicSpan]]:
         """The topic spans of each text (sorted, not overlapping)."""
+        return self.decide(self.score_candidates(texts, person_spans))
+
+    def decide(
+        self, scored: Sequence[Sequence[tuple[Candidate, np.ndarray]]], lam: float | None = None
+    ) -> list[list[TopicSpan]]:
+        """Spans from scored candidates: each candidate for its best topic where the score
+        reaches that topic's λ (``lam``: one λ for all, as a λ curve needs)."""
         out = []
-        for scored in self.score_candidates(texts, person_spans):
+        for doc in scored:
             spans = []
-            for cand, scores in scored:
+            for cand, scores in doc:
                 best = int(np.argmax(scores))
                 topic = self.topics[best]
-                if scores[best] >= topic.lam:
+                if scores[best] >= (topic.lam if lam is None else lam):
                     spans.append(
                         TopicSpan(cand.start, cand.end, topic.name, float(scores[best]), cand.text)
                     )
@@ -132,13 +139,23 @@ def without_overlaps(spans: list[TopicSpan]) -> list[TopicSpan]:
     return sorted(kept, key=lambda s: s.start)
 
 
+#: How topic spans can be replaced: the mask, or ``<topic:NAME>``.
+TOPIC_MODES = ("redact", "label")
+
+
+def topic_mode_for(mode: str) -> str:
+    """The topic mode that goes with an anonymization mode: ``label`` with ``label``, else
+    ``redact`` (a topic phrase has no pseudonym or initials)."""
+    return "label" if mode == "label" else "redact"
+
+
 def render(span: TopicSpan | Span, *, mode: str = "redact", mask: str = "[…]") -> str:
     """The replacement of a topic span: the mask (``redact``) or ``<topic:NAME>``."""
     if mode == "redact":
         return mask
     if mode == "label":
         return f"<{span.label}>"
-    raise TopicError(f"topic spans are replaced by 'redact' or 'label', not {mode!r}")
+    raise TopicError(f"topic spans are replaced by {' or '.join(TOPIC_MODES)}, not {mode!r}")
 
 
 def splice(text: str, spans: Iterable[TopicSpan], *, mode: str = "redact", mask: str = "[…]"):
