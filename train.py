@@ -69,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         for path in config.train_files
         for doc in load_documents([path], labels)[: config.max_documents_per_file]
     ]
-    train_docs += synthetic_documents(config.synthetic_train_documents, seed=config.seed)
+    train_docs += synthetic_documents(
+        config.synthetic_train_documents, seed=config.seed, language=config.language
+    )
     train_docs = train_docs[: config.max_train_documents]
     cap = config.max_eval_documents
     eval_docs = [
@@ -77,9 +79,9 @@ def main(argv: list[str] | None = None) -> int:
         for path in config.validation_files
         for doc in load_documents([path], labels, split="validation")[:cap]
     ]
-    eval_docs += synthetic_documents(config.synthetic_validation_documents, seed=config.seed + 1)[
-        :cap
-    ]
+    eval_docs += synthetic_documents(
+        config.synthetic_validation_documents, seed=config.seed + 1, language=config.language
+    )[:cap]
     if not train_docs:
         raise ValueError("no training documents: set train_files or synthetic_train_documents")
     if config.model_name_or_path == "random:tiny":  # smoke tests: a tiny random BERT

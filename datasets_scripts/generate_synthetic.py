@@ -1,6 +1,10 @@
-"""Synthetic German decisions with gold spans → a span corpus (DatasetDict).
+"""Synthetic German decisions (or Japanese passages) with gold spans → a span corpus.
 
     python datasets_scripts/generate_synthetic.py --output DIR [--num-documents 2000]
+    python datasets_scripts/generate_synthetic.py --language ja --output DIR
+
+With --language ja: Japanese precedent passages (criminal, traffic, civil, family) from
+hf_anon.corpora.synthetic.japanese, annotated as data/ja/GUIDE.md says.
 
 Writes Amtsgericht decisions and passages in tenancy and traffic cases (Rubrum with
 parties, addresses and lawyers, Tenor, facts with flats, floors, plates, VINs, IBANs,
@@ -31,6 +35,7 @@ from hf_anon.corpora.corpus import (
     write_corpus,
 )
 from hf_anon.corpora.synthetic import generate_document
+from hf_anon.corpora.synthetic.japanese import generate_japanese_document
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,13 +50,17 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="vary the decisions as real ones are: hard negatives, capitals, line breaks",
     )
+    parser.add_argument("--language", choices=["de", "ja"], default="de", help="de (default) or ja")
     add_corpus_arguments(parser)
     args = parser.parse_args(argv)
     if args.num_documents < 1:
         parser.error("--num-documents must be at least 1")
+    if args.augment and args.language != "de":
+        parser.error("--augment varies German decisions only")
     began = time.perf_counter()
+    generate = generate_document if args.language == "de" else generate_japanese_document
     documents = [
-        generate_document(index, args.seed)
+        generate(index, args.seed)
         for index in tqdm(range(1, args.num_documents + 1), desc="generate", unit="doc")
     ]
     if args.augment:  # one generator per document: any slice can be regenerated alone

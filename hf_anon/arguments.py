@@ -77,3 +77,15 @@ def decoding_kwargs(args: argparse.Namespace) -> dict:
     if getattr(args, "uncalibrated", False):
         out["label_thresholds"] = {}
     return out
+
+
+def add_language_argument(parser: argparse.ArgumentParser, default: str = "auto") -> None:
+    """``--language``: which language's rules and model read the texts."""
+    from hf_anon.languages import LANGUAGE_CHOICES
+
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGE_CHOICES,
+        default=default,
+        help=f"de (German), ja (Japanese) or auto (by script, per text); default {default}",
+    )

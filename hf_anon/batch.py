@@ -46,11 +46,13 @@ from tqdm.auto import tqdm
 from hf_anon.arguments import (
     add_backend_arguments,
     add_decoding_arguments,
+    add_language_argument,
     add_progress_argument,
     decoding_kwargs,
 )
 from hf_anon.data import ValidationError
 from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.languages import check_model_language, resolve_language
 from hf_anon.readers import (
     SINGLE_DOCUMENT,
     InputError,
@@ -450,6 +452,24 @@ class BatchRun:
             bar.close()
 
 
+def _input_language(language: str, files) -> str:
+    """``--language``, or for ``auto`` the script of the first documents of the inputs."""
+    if language != "auto":
+        return language
+    texts: list[str] = []
+    for file in files:
+        try:
+            for row in iter_documents(file):
+                texts.append(row["text"])
+                if len(texts) >= 20:
+                    break
+        except (InputError, ValidationError, OSError):
+            continue  # reported when the file is processed
+        if len(texts) >= 20:
+            break
+    return resolve_language("auto", texts)
+
+
 def cmd_anonymize(args: argparse.Namespace) -> int:
     from hf_anon.anonymize import Anonymizer, Redact
 
@@ -470,9 +490,12 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     topics = build_redactor(args, default_all=False)  # a bad topic fails before the model loads
     state = _process_state()
     device = args.device or (str(state.device) if state is not None else None)
+    # with --model the model's own language counts; else --language picks the bundled model
+    language = "de" if args.model else _input_language(args.language, files)
     try:
         anonymizer = Anonymizer.from_pretrained(
             args.model,
+            language=language,
             device=device,
             dtype=args.dtype,
             quantize=args.quantize,
@@ -480,6 +503,7 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
             backend=args.backend,
             **decoding_kwargs(args),
         )
+        check_model_language(anonymizer.language, args.language)
         mode = Redact(args.mask) if args.mode == "redact" and args.mask is not None else args.mode
         plan = anonymizer.plan(
             mode=mode, operators=operators, labels=args.labels, min_risk=args.min_risk
@@ -583,8 +607,10 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--model",
         default=None,
-        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
+        help="hf-anon model folder or hub id (default: the bundled model of the language, "
+        "hf-anon-de-e5-small or hf-anon-ja-e5-small)",
     )
+    add_language_argument(parser, default="auto")
     parser.add_argument("--output", required=True, metavar="DIR", help="output folder")
     parser.add_argument(
         "--mode",

@@ -27,6 +27,7 @@ from hf_anon import __version__
 from hf_anon.arguments import (
     add_backend_arguments,
     add_decoding_arguments,
+    add_language_argument,
     add_progress_argument,
     add_recognizer_arguments,
     decoding_kwargs,
@@ -79,6 +80,12 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     labels = _load_label_set(args.label_set)
     gold = _load(args.gold, labels, require_risk=True)
     pred = _load(args.pred, labels, require_risk=False)
+    if args.labels:
+        unknown = sorted(set(args.labels) - set(labels.names))
+        if unknown:
+            raise InputError(f"--labels: unknown labels {unknown}")
+        for doc in (*gold, *pred):
+            doc.spans = [s for s in doc.spans if s.label in args.labels]
     scores = score_documents(gold, pred, labels)
     if args.json:
         print(json.dumps(scores.to_dict(), ensure_ascii=False))
@@ -104,6 +111,13 @@ def add_evaluate_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--label-set", help="JSON/YAML label set to use instead of the built-in one"
+    )
+    parser.add_argument(
+        "--labels",
+        nargs="+",
+        metavar="LABEL",
+        help="score these labels only: gold and predicted spans of other labels are left out "
+        "(e.g. --labels nat-name nat-jur: how well names are found)",
     )
     parser.set_defaults(func=cmd_evaluate)
     return parser
@@ -136,7 +150,7 @@ def format_detector_scores(scores: DetectorScores) -> str:
 def cmd_placeholders(args: argparse.Namespace) -> int:
     if args.evaluate:
         key = _load(args.evaluate, DEFAULT_LABELS, require_risk=False, spans_key="placeholders")
-        pairs = [(doc.text, doc.spans, placeholder_spans(doc.text)) for doc in key]
+        pairs = [(doc.text, doc.spans, placeholder_spans(doc.text, args.language)) for doc in key]
         scores = score_placeholders(pairs)
         if args.json:
             print(json.dumps(asdict(scores)))
@@ -154,7 +168,7 @@ def cmd_placeholders(args: argparse.Namespace) -> int:
     rows = read_jsonl_texts(args.input)
     counts: Counter = Counter()
     for row in tqdm(rows, desc="placeholders", unit="doc", disable=not args.progress):
-        spans = placeholder_spans(row["text"])
+        spans = placeholder_spans(row["text"], args.language)
         counts.update(s.label for s in spans)
         row["placeholders"] = [s.to_dict() for s in spans]
     _write_jsonl(args.output, rows)
@@ -186,12 +200,13 @@ def add_placeholders_parser(commands) -> argparse.ArgumentParser:
     )
     parser.add_argument("--evaluate", metavar="KEY", help="placeholder key JSON Lines")
     parser.add_argument("--json", action="store_true", help="scores as one JSON object")
+    add_language_argument(parser, default="auto")
     add_progress_argument(parser)
     parser.set_defaults(func=cmd_placeholders)
     return parser
 
 
-def _spans_to_replace(row: dict) -> Document:
+def _spans_to_replace(row: dict, language: str = "de") -> Document:
     """A document whose spans are to be replaced: its placeholders, its gold spans, or
     (for plain published decisions) the placeholders the detector finds."""
     if "placeholders" in row:
@@ -201,20 +216,32 @@ def _spans_to_replace(row: dict) -> Document:
     if "spans" in row:
         return parse_document(row, require_risk=False)
     doc = parse_document(row)
-    doc.spans = placeholder_spans(doc.text)
+    doc.spans = placeholder_spans(doc.text, language)
     return doc
 
 
 def cmd_pseudonymize(args: argparse.Namespace) -> int:
     from hf_anon.corpora.corpus import without_offset_fields
     from hf_anon.corpora.surrogates import Pseudonymizer
+    from hf_anon.corpora.surrogates.japanese import pseudonymize_japanese
+    from hf_anon.languages import resolve_language
 
     rows = read_jsonl_texts(args.input)
-    documents = [_spans_to_replace(row) for row in rows]
+    languages = [resolve_language(args.language, [row["text"]]) for row in rows]
+    documents = [_spans_to_replace(row, lang) for row, lang in zip(rows, languages, strict=True)]
     pseudonymizer = Pseudonymizer(seed=args.seed, unknown_label=args.unknown_label)
     out = [
-        without_offset_fields(pseudonymizer.pseudonymize(doc))
-        for doc in tqdm(documents, desc="pseudonymize", unit="doc", disable=not args.progress)
+        without_offset_fields(
+            pseudonymize_japanese(doc, args.seed, args.unknown_label)
+            if lang == "ja"
+            else pseudonymizer.pseudonymize(doc)
+        )
+        for doc, lang in tqdm(
+            list(zip(documents, languages, strict=True)),
+            desc="pseudonymize",
+            unit="doc",
+            disable=not args.progress,
+        )
     ]
     save_jsonl(out, args.output)
     counts = Counter(s.label for doc in out for s in doc.spans)
@@ -247,6 +274,7 @@ def add_pseudonymize_parser(commands) -> argparse.ArgumentParser:
         choices=DEFAULT_LABELS.names,
         help="label for placeholders labelled unknown (default: nat-name)",
     )
+    add_language_argument(parser, default="auto")
     add_progress_argument(parser)
     parser.set_defaults(func=cmd_pseudonymize)
     return parser
@@ -254,16 +282,20 @@ def add_pseudonymize_parser(commands) -> argparse.ArgumentParser:
 
 def cmd_detect(args: argparse.Namespace) -> int:
     from hf_anon.detection import SpanDetector
+    from hf_anon.languages import check_model_language, resolve_language
+    from hf_anon.model_folder import default_model
 
     rows = read_jsonl_texts(args.input)
+    language = resolve_language(args.language, [r["text"] for r in rows[:50]])
     try:
         detector = SpanDetector.from_pretrained(
-            args.model,
+            args.model or default_model(language),
             device=args.device,
             backend=args.backend,
             quantize=args.quantize,
             **decoding_kwargs(args),
         )
+        check_model_language(detector.language, args.language)
     except ValueError as err:
         raise InputError(str(err)) from None
     documents = [Document(r["id"], r["text"], domain=r.get("domain")) for r in rows]
@@ -298,8 +330,10 @@ def add_detect_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument(
         "--model",
         default=None,
-        help="hf-anon model folder or hub id (default: the bundled hf-anon-de-e5-small)",
+        help="hf-anon model folder or hub id (default: the bundled model of the language, "
+        "hf-anon-de-e5-small or hf-anon-ja-e5-small)",
     )
+    add_language_argument(parser, default="auto")
     parser.add_argument("--input", required=True, help="JSON Lines with id and text")
     parser.add_argument("--output", required=True, help="JSON Lines, gold format")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")

@@ -150,6 +150,8 @@ class SpanDetector:
         if unknown:
             raise ValueError(f"unknown recognizers {unknown}; known: {sorted(RECOGNIZERS)}")
         self.recognizers = tuple(recognizers or ())
+        #: the language of the model's text (``config.language``): its span boundaries
+        self.language = getattr(config, "language", None) or "de"
         self.label_thresholds = dict(label_thresholds or {})
         self.tokenizer = tokenizer
         self.labels = label_set_of(model)
@@ -244,7 +246,7 @@ class SpanDetector:
         for doc in documents:
             if not isinstance(doc.text, str):
                 raise TypeError(f"document {doc.id!r}: text must be a string")
-            view = model_view(doc.text)
+            view = model_view(doc.text) if self.language == "de" else detection_view(doc.text)
             views.append(
                 doc if view == doc.text else Document(doc.id, view, doc.spans, doc.domain, doc.meta)
             )
@@ -325,7 +327,9 @@ class SpanDetector:
         stand inside citations and statutes (:func:`hf_anon.recognizers.drop_cited`) and
         merged with the recognizers' spans; given the label-specific edges of the
         guidelines (:func:`hf_anon.boundaries.fix_boundaries`); last trimmed of words that
-        cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`).
+        cannot belong to them at their edges (:func:`hf_anon.words.trim_edges`). A Japanese
+        model's spans are not widened (Japanese has no spaces to end a word) and get the
+        Japanese edges instead (:func:`hf_anon.languages.japanese_boundaries`).
         """
         from hf_anon.boundaries import fix_boundaries
         from hf_anon.nouns import drop_common_nouns
@@ -348,11 +352,19 @@ class SpanDetector:
             self.labels,
             threshold=min(self.label_thresholds.values()) if per_label else threshold,
         )
-        spans = trim_punctuation(text, snap_to_words(text, found) if self.snap_words else found)
+        if self.language == "ja":
+            from hf_anon.languages import japanese_boundaries
+
+            spans = japanese_boundaries(text, found)
+        else:
+            snapped = snap_to_words(text, found) if self.snap_words else found
+            spans = trim_punctuation(text, snapped)
         if per_label:
             spans = [
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
+        if self.language == "ja":
+            return spans
         if self.recognizers:
             spans = drop_cited(text, spans)
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)

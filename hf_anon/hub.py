@@ -79,7 +79,12 @@ SPACE_REQUIREMENTS = """\
 """
 #: What of the package a self-contained Space carries besides its ``*.py`` files: the
 #: package data of ``[tool.setuptools.package-data]`` in pyproject.toml.
-SPACE_PACKAGE_DATA = ("model_card_template.md", "resources/*.txt.gz", "resources/README.md")
+SPACE_PACKAGE_DATA = (
+    "model_card_template.md",
+    "model_card_template_ja.md",
+    "resources/*.txt.gz",
+    "resources/README.md",
+)
 #: Requirements a self-contained Space leaves out: gradio comes with the Space's SDK, at
 #: the README's ``sdk_version``.
 SPACE_PROVIDED = frozenset({"gradio"})

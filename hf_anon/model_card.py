@@ -25,6 +25,8 @@ from hf_anon.labels import DEFAULT_LABELS, Label, LabelSet
 from hf_anon.model_folder import ModelFolder
 
 TEMPLATE = Path(__file__).with_name("model_card_template.md")
+#: The card template of each language's models (``config.language``).
+TEMPLATES = {"de": TEMPLATE, "ja": Path(__file__).with_name("model_card_template_ja.md")}
 #: The project's license (``pyproject.toml``), as the hub spells it.
 LICENSE = "apache-2.0"
 
@@ -36,8 +38,17 @@ WIDGET = (
     "Dr. Petra Schulz, bestreitet den Zugang des Schreibens vom 4. Mai 2022.",
 )
 
+#: Widget examples of Japanese models.
+WIDGET_JA = (
+    "被告人田中太郎は、令和３年５月２日午後１１時頃、東京都足立区千住三丁目４番５号において、",
+)
 #: What each kind of gold set is, for the card (matched on the report's set name).
 SET_DESCRIPTIONS = {
+    "ja-validation": "Japanese precedent passages written by hand for hf-anon (criminal, "
+    "traffic, civil, family; data/ja/passages.txt), annotated after data/ja/GUIDE.md; this "
+    "half chose the placeholder rules and the boundaries, never the training data.",
+    "ja-test": "The test half of the same hand-written Japanese passages: never used for "
+    "any choice.",
     "dev": "Fictional German decisions annotated by hand after the project's guidelines "
     "(never used for training or model selection).",
     "real-validation": "Real published German decisions (64 in all, federal to local courts), "
@@ -230,6 +241,7 @@ class AnonModelCardData:
             model_name=repo_id.split("/")[-1] if repo_id else folder.name,
             repo_id=repo_id or folder.source,
             license=license,
+            language=[getattr(config, "language", None) or "de"],
             base_model=base_model or base_model_of(folder),
             train_command=train_command or (info or {}).get("command") or cls.train_command,
             labels=list(labels.labels),
@@ -276,11 +288,18 @@ class AnonModelCardData:
             license=self.license,
             library_name="hf-anon",
             pipeline_tag="token-classification",
-            tags=["anonymization", "pseudonymization", "legal", "german", "ner", "hf-anon"],
+            tags=[
+                "anonymization",
+                "pseudonymization",
+                "legal",
+                "japanese" if self.language == ["ja"] else "german",
+                "ner",
+                "hf-anon",
+            ],
             base_model=self.base_model,
             datasets=self.datasets or None,
             metrics=["precision", "recall", "f1"],
-            widget=[{"text": text} for text in WIDGET],
+            widget=[{"text": text} for text in (WIDGET_JA if self.language == ["ja"] else WIDGET)],
             model_name=self.model_name,
             eval_results=_eval_results(self.model_name, self.eval_sets) or None,
         )
@@ -291,7 +310,8 @@ class AnonModelCardData:
 
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values["train_sources"] = _counted(self.train_sources)  # a file listed N times, once
-        card = ModelCard.from_template(self.metadata(), template_path=str(TEMPLATE), **values)
+        template = TEMPLATES.get(self.language[0], TEMPLATE)
+        card = ModelCard.from_template(self.metadata(), template_path=str(template), **values)
         return str(card)
 
 

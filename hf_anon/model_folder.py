@@ -27,19 +27,27 @@ from typing import Any
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MODEL_NAME = "hf-anon-de-e5-small"
 DEFAULT_HUB_ID = f"hf-anon/{DEFAULT_MODEL_NAME}"
+#: The bundled model of each language (``models/NAME``; on the hub ``hf-anon/NAME``).
+DEFAULT_MODEL_NAMES = {"de": DEFAULT_MODEL_NAME, "ja": "hf-anon-ja-e5-small"}
+#: Environment variables that override each language's default model.
+MODEL_ENV = {"de": "HF_ANON_MODEL", "ja": "HF_ANON_MODEL_JA"}
 #: The inference settings that older folders kept in ``training_config.json`` only:
 #: their names there → in ``config.json``.
 WINDOW_SETTINGS = {"max_length": "window_max_length", "stride": "window_stride"}
 
 
-def default_model() -> str:
-    """``$HF_ANON_MODEL``, else the bundled ``models/hf-anon-de-e5-small``, else its
-    hub id."""
-    override = os.environ.get("HF_ANON_MODEL")
+def default_model(language: str = "de") -> str:
+    """The default model of a language: ``$HF_ANON_MODEL`` (``$HF_ANON_MODEL_JA`` for
+    Japanese), else the bundled ``models/hf-anon-de-e5-small`` (``hf-anon-ja-e5-small``),
+    else its hub id."""
+    if language not in DEFAULT_MODEL_NAMES:
+        raise ValueError(f"no default model for language {language!r}")
+    override = os.environ.get(MODEL_ENV[language])
     if override:
         return override
-    local = REPO_ROOT / "models" / DEFAULT_MODEL_NAME
-    return str(local) if (local / "config.json").is_file() else DEFAULT_HUB_ID
+    name = DEFAULT_MODEL_NAMES[language]
+    local = REPO_ROOT / "models" / name
+    return str(local) if (local / "config.json").is_file() else f"hf-anon/{name}"
 
 
 class ModelFolder:

@@ -76,6 +76,8 @@ class AnonConfig(PretrainedConfig):
     - ``label_thresholds``: a minimum span score per label, and ``recognizers``: the
       deterministic recognizers merged with the model's spans (None: none); both written
       by ``hf-anon calibrate``.
+    - ``language``: the language of the text the model was trained on (``de``, ``ja``);
+      detection applies that language's span boundaries (:mod:`hf_anon.languages`).
 
     Provenance, for the model card: ``base_encoder`` is the encoder the model was built
     on (a hub id or a folder, as given to :meth:`AnonModel.from_encoder`), ``base_model``
@@ -99,9 +101,11 @@ class AnonConfig(PretrainedConfig):
         window_stride: int | None = None,
         base_encoder: str | None = None,
         base_model: str | None = None,
+        language: str = "de",
         **kwargs,
     ):
         super().__init__(**kwargs)
+        self.language = language
         self.window_max_length = window_max_length
         self.window_stride = window_stride
         self.label_thresholds = dict(label_thresholds) if label_thresholds else None

@@ -165,6 +165,7 @@ def measure_fidelity(
     found: Sequence[Sequence[Span]],
     label_set,
     labels: Sequence[str] | None = None,
+    language: str = "de",
 ) -> Fidelity:
     """Anonymize each gold text with the ``found`` spans, as ``anonymize`` does (leak check
     included; ``labels``: the labels replaced), and compare the replaced stretches with the
@@ -183,7 +184,13 @@ def measure_fidelity(
     for doc, spans in zip(gold, found, strict=True):
         try:
             result = replace_spans(
-                doc.text, spans, mode="redact", labels=labels, label_set=label_set, seed=0
+                doc.text,
+                spans,
+                mode="redact",
+                labels=labels,
+                label_set=label_set,
+                seed=0,
+                language=language,
             )
         except AnonymizationError:
             out.failed += 1
@@ -253,7 +260,9 @@ def evaluate_gold_set(
         high_risk_target=target,
         misses=count_misses(gold, [[s for s in spans if s.label in keep] for spans in found]),
         overmarks=count_overmarks(gold, [[s for s in spans if s.label in keep] for spans in found]),
-        fidelity=measure_fidelity(gold, found, detector.labels, sorted(keep)).to_dict(),
+        fidelity=measure_fidelity(
+            gold, found, detector.labels, sorted(keep), getattr(detector, "language", "de")
+        ).to_dict(),
     )
 
 

@@ -89,6 +89,10 @@ class TrainingConfig:
         default=0, metadata={"help": "stop after N evaluations without improvement (0: never)"}
     )
     seed: int = 42
+    language: str = field(
+        default="de",
+        metadata={"help": "language of the text (de | ja): synthetic data and span boundaries"},
+    )
     mixed_precision: str = field(default="no", metadata={"help": "no | fp16 | bf16"})
     resume_from_checkpoint: str | None = field(
         default=None, metadata={"help": "a checkpoint folder, or 'latest' in output_dir"}
@@ -138,6 +142,10 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
     (config,) = parser.parse_args_into_dataclasses(args=argv)
     if not config.model_name_or_path:
         raise ValueError("model_name_or_path is required (in the config file or as a flag)")
+    from hf_anon.languages import LANGUAGES
+
+    if config.language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {config.language!r}")
     if config.masking != "none" and config.masking not in MASKING_SCHEMES:
         raise ValueError(f"masking must be none or one of {sorted(MASKING_SCHEMES)}")
     return config
@@ -176,9 +184,13 @@ def load_documents(paths: Sequence[str], labels: LabelSet, split: str = "train")
     return documents
 
 
-def synthetic_documents(n: int, seed: int) -> list[Document]:
+def synthetic_documents(n: int, seed: int, language: str = "de") -> list[Document]:
     if n <= 0:
         return []
+    if language == "ja":
+        from hf_anon.corpora.synthetic.japanese import generate_japanese_documents
+
+        return generate_japanese_documents(n, seed=seed)
     from hf_anon.corpora.synthetic import generate_documents
 
     return generate_documents(n, seed=seed)
@@ -313,6 +325,7 @@ def build_model(config: TrainingConfig, labels: LabelSet):
         )
     # the windows it trains on are how it should run: config.json carries them to detection
     model.config.window_max_length, model.config.window_stride = config.max_length, config.stride
+    model.config.language = config.language  # detection applies its span boundaries
     if config.freeze_embeddings:
         for parameter in model.encoder.get_input_embeddings().parameters():
             parameter.requires_grad = False

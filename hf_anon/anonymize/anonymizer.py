@@ -57,7 +57,17 @@ class Anonymizer:
         *,
         label_set: LabelSet | None = None,
         batch_size: int = 16,
+        language: str | None = None,
     ):
+        """``language`` (``de``, ``ja``): the texts' language, which decides the leak check
+        and the operators' values; None: the detector's (``SpanDetector.language``), else
+        ``de``."""
+        from hf_anon.languages import LANGUAGES
+
+        language = language or getattr(detector, "language", None) or "de"
+        if language not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {language!r}")
+        self.language = language
         if hasattr(detector, "predict_probabilities"):
             self.label_set = label_set or detector.labels
         elif callable(detector):
@@ -81,8 +91,11 @@ class Anonymizer:
         backend: str = "auto",
         recognizers="config",
         label_thresholds="config",
+        language: str = "de",
     ) -> Anonymizer:
-        """Load an hf-anon model (folder or hub id; None: the bundled default model).
+        """Load an hf-anon model (folder or hub id; None: the bundled default model of
+        ``language``, ``de`` or ``ja``: :func:`hf_anon.model_folder.default_model`). A
+        model's own ``config.language`` decides how its text is read.
 
         ``dtype`` (``bfloat16``/``float16``) halves memory and time on a GPU;
         ``quantize=True`` applies dynamic int8 quantization to the linear layers (CPU
@@ -106,8 +119,10 @@ class Anonymizer:
                 backend = "torch"
             if quantize or backend == "onnx":
                 raise ValueError(f"dtype {dtype} works with the torch backend, unquantized")
+        from hf_anon.model_folder import default_model
+
         detector = SpanDetector.from_pretrained(
-            path,
+            default_model(language) if path is None else path,
             device=device,
             backend=backend,
             quantize=quantize,
@@ -119,6 +134,17 @@ class Anonymizer:
         if dtype is not None and dtype != "float32":
             detector.model.to(getattr(torch, dtype))
         return cls(detector, batch_size=batch_size)
+
+    @classmethod
+    def for_texts(cls, texts: Sequence[str], **kwargs) -> Anonymizer:
+        """The bundled model of the texts' language, picked by script (``language="auto"``:
+        mostly kana and kanji → the Japanese model, else the German one); keywords as for
+        :meth:`from_pretrained`."""
+        from hf_anon.languages import resolve_language
+
+        if isinstance(texts, str):
+            texts = [texts]
+        return cls.from_pretrained(None, language=resolve_language("auto", texts), **kwargs)
 
     # -- detection
     def _detect(
@@ -277,6 +303,7 @@ class Anonymizer:
                 leak_min_score=leak_min_score,
             )
         secret_bytes = as_secret(secret)
+        self._warn_language(texts)
         found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
         results = [
             replace_spans(
@@ -287,12 +314,30 @@ class Anonymizer:
                 secret=secret_bytes,
                 key=key,
                 tokens=tokens,
+                language=self.language,
             )
             for text, (spans, tokens) in zip(texts, found, strict=True)
         ]
         if topics is not None:
             results = self._add_topics(texts, found, results, topics, topic_mode)
         return results[0] if single else results
+
+    def _warn_language(self, texts: Sequence[str]) -> None:
+        """A model reads one language: a text in the other script would come back almost
+        untouched, so say so (``Anonymizer.for_texts`` picks the right model)."""
+        import warnings
+
+        from hf_anon.languages import script_language
+
+        other = [i for i, t in enumerate(texts) if isinstance(t, str) and t.strip()]
+        other = [i for i in other if script_language(texts[i]) != self.language]
+        if other and hasattr(self.detector, "predict_probabilities"):
+            warnings.warn(
+                f"{len(other)} text(s) (first: #{other[0]}) look {script_language(texts[other[0]])}"
+                f" but the model reads {self.language}; load the model of their language "
+                "(Anonymizer.for_texts or from_pretrained(language=...))",
+                stacklevel=3,
+            )
 
     def _add_topics(self, texts, found, results, topics, mode):
         from hf_anon.anonymize.topics import with_topic_spans

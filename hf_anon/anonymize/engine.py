@@ -17,6 +17,7 @@ from hf_anon.anonymize.entities import assign_numbers, canonical, resolve_entiti
 from hf_anon.anonymize.leakcheck import (
     LEAK_MIN_SCORE,
     FormMatcher,
+    japanese_forms,
     leak_targets,
     protected_forms,
     unreferenced,
@@ -181,12 +182,15 @@ def replace_spans(
     plan: AnonymizationPlan | None = None,
     tokens: int | None = None,
     leak_min_score: float = LEAK_MIN_SCORE,
+    language: str = "de",
 ) -> AnonymizationResult:
     """Anonymize one text given its spans: the operator half alone, no model needed.
 
     Arguments as for :meth:`Anonymizer.anonymize` (``plan`` replaces ``mode``,
     ``operators``, ``labels``, ``min_risk``, ``label_set`` and ``leak_min_score`` when
-    given).
+    given). ``language="ja"``: the leak check protects Japanese forms, found inside words
+    too (:func:`~hf_anon.anonymize.leakcheck.japanese_forms`), and operators write Japanese
+    values (pseudonyms from Faker ``ja_JP``, the courts' ``Ａ``, ``Ｂ`` for initials).
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a string, got {type(text).__name__}")
@@ -206,16 +210,19 @@ def replace_spans(
         for s in spans
         if plan.selects(s) and plan.operators[s.label].operator_name() != "keep"
     ]
-    forms = protected_forms(
-        text, (t.span for t in targets), plan.label_set, min_score=plan.leak_min_score
-    )
-    matcher = FormMatcher(forms)
+    if language == "ja":
+        forms = japanese_forms(text, (t.span for t in targets), min_score=plan.leak_min_score)
+    else:
+        forms = protected_forms(
+            text, (t.span for t in targets), plan.label_set, min_score=plan.leak_min_score
+        )
+    matcher = FormMatcher(forms, words=language != "ja")
     targets = sorted([*targets, *leak_targets(text, targets, matcher)], key=lambda t: t.span.start)
     salt = _document_salt(text, seed)
     masked: set[tuple[int, int]] = set()
     for _ in range(MAX_REPAIRS):
         new_text, replacements = _render(
-            text, targets, plan, matcher, salt, secret_bytes, key, masked
+            text, targets, plan, matcher, salt, secret_bytes, key, masked, language
         )
         leaks = unreferenced(new_text, matcher.finditer(new_text), matcher)
         if not leaks:
@@ -238,6 +245,7 @@ def _render(
     secret: bytes | None,
     key: bool,
     masked: set[tuple[int, int]] = frozenset(),
+    language: str = "de",
 ) -> tuple[str, list[Replacement]]:
     """Entities, operators and the new text for a fixed set of targets (the entities of
     the ``masked`` target positions get :data:`SAFE_MASK`)."""
@@ -247,7 +255,7 @@ def _render(
     mentions = resolve_entities(view, targets, plan.label_set)
     for m in mentions:
         m.text = text[m.span.start : m.span.end]
-    context = OperatorContext(view, salt, secret)
+    context = OperatorContext(view, salt, secret, language=language)
     assign_numbers(mentions, context)
 
     by_operator: dict[int, list[int]] = defaultdict(list)

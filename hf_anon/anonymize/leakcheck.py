@@ -193,6 +193,38 @@ def protected_forms(
     return forms
 
 
+def japanese_forms(
+    text: str, spans: Iterable[Span], *, min_score: float = LEAK_MIN_SCORE
+) -> dict[str, Form]:
+    """The protected forms of Japanese text: each span's whole text (and its NFKC form),
+    for a name written with a space also the name without it and each part of at least two
+    characters (``田中 太郎`` → ``田中太郎``, ``田中``, ``太郎``). Japanese has no spaces
+    between words, so :class:`FormMatcher` finds them anywhere (``words=False``); one
+    character is never a form (``田`` is in countless words), nor a short number."""
+    forms: dict[str, Form] = {}
+
+    def add(form: str, span: Span) -> None:
+        for variant in dict.fromkeys((form, unicodedata.normalize("NFKC", form))):
+            bare = "".join(variant.split())
+            if len(bare) < 2 or not any(c.isalnum() for c in bare):
+                continue
+            if bare.isdigit() and len(bare) < MIN_NUMBER_CHARS:
+                continue
+            forms.setdefault(variant, Form(span, False))
+
+    for span in spans:
+        if span.score is not None and span.score < min_score:
+            continue
+        surface = text[span.start : span.end]
+        add(surface, span)
+        parts = surface.split()
+        if span.label in {"nat-name", "nat-jur"} and len(parts) > 1:
+            add("".join(parts), span)
+            for part in parts:
+                add(part, span)
+    return forms
+
+
 def _after_person_word(text: str, start: int) -> bool:
     """Whether a salutation, title or role noun stands right before ``start``
     (``Herr weiß``, ``Dr. weiß``, ``Zeugin weiß``)."""
@@ -244,18 +276,18 @@ def _trie_pattern(forms: Iterable[tuple[str, bool]]) -> str:
 
 
 class FormMatcher:
-    """Finds protected forms as whole words, in any case (see :func:`protected_forms`)."""
+    """Finds protected forms as whole words, in any case (see :func:`protected_forms`);
+    with ``words=False`` anywhere, also inside longer runs of letters (Japanese)."""
 
-    def __init__(self, forms: Mapping[str, Form]):
+    def __init__(self, forms: Mapping[str, Form], *, words: bool = True):
         self.forms = dict(forms)
         self.keys: dict[str, Form] = {}
         for form, info in self.forms.items():
             self.keys.setdefault(form_key(form), info)
-        self.pattern = (
-            re.compile(_trie_pattern((k, f.genitive) for k, f in self.forms.items()), re.I)
-            if self.forms
-            else None
-        )
+        pattern = _trie_pattern((k, f.genitive) for k, f in self.forms.items())
+        if not words:
+            pattern = pattern.removeprefix(r"(?<!\w)").removesuffix(r"(?!\w)")
+        self.pattern = re.compile(pattern, re.I) if self.forms else None
 
     def form_of(self, matched: str, *, fallback: bool = True) -> Form | None:
         """The form (and its span) a match of the pattern stands for; with ``fallback``

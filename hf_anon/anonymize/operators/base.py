@@ -28,6 +28,8 @@ class OperatorContext:
     salt: str
     secret: bytes | None = None
     attempt: int = 0
+    #: the text's language (``de``, ``ja``): operators write values of that language
+    language: str = "de"
 
     @property
     def keyed(self) -> bool:

@@ -35,6 +35,8 @@ class Initials(Operator):
     name = "initials"
 
     def operate(self, mentions, context):
+        if context.language == "ja":
+            return [_court_letter(m) for m in mentions]
         assigned: dict[tuple[str, ...], str] = {}
         used: dict[str, set[str]] = defaultdict(set)
 
@@ -82,3 +84,23 @@ class Initials(Operator):
         if m.comma:
             return f"{m.prefix}{last}, {' '.join(firsts)}"
         return f"{m.prefix}{' '.join(firsts)} {last}"
+
+
+#: Full-width capitals, as Japanese courts write their placeholders (``被告人Ａ``).
+COURT_LETTERS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＲＳＴＵＶＷＸＹＺ"
+
+
+def _court_letter(m: Mention) -> str:
+    """Japanese text: the courts' own style. Each named entity (people, companies) gets a
+    full-width capital in order of first mention per label (``Ａ``, ``Ｂ``, …; with a secret
+    chosen by its keyed tag); other spans become ``＊＊＊``."""
+    if not (m.is_name or m.label == "jur-name"):
+        return "＊＊＊"
+    index = int(m.tag, 16) if m.tag and not m.tag.isdigit() else m.number - 1
+    letter = COURT_LETTERS[index % len(COURT_LETTERS)]
+    rounds = index // len(COURT_LETTERS)
+    return letter + (
+        str(rounds + 1).translate(str.maketrans("0123456789", "０１２３４５６７８９"))
+        if rounds
+        else ""
+    )

@@ -39,6 +39,8 @@ class Pseudonym(Operator):
             )
 
     def operate(self, mentions, context):
+        if context.language == "ja":
+            return _japanese(mentions, context)
         spans = [m.span for m in mentions]
         labels = [m.label for m in mentions]
         factory = SurrogateFactory(context.document_rng("pseudonym"))
@@ -71,3 +73,23 @@ class Pseudonym(Operator):
                 value += "."  # the span's period also ended the sentence
             values[i] = value
         return values
+
+
+def _japanese(mentions, context) -> list[str]:
+    """Japanese surrogates (Faker ``ja_JP``, :mod:`hf_anon.corpora.surrogates.japanese`):
+    one value per entity, drawn from a generator keyed by the entity (with a secret, the
+    same in every document); never the original text."""
+    from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates, nfkc
+
+    values: dict[tuple[str, int], str] = {}
+    out = []
+    for m in mentions:
+        slot = (m.label, m.entity.id)
+        if slot not in values:
+            draw = JapaneseSurrogates(context.rng("pseudonym-ja", m.label, *m.entity.key))
+            value = draw.value(m.label)
+            while nfkc(value) == nfkc(m.text):
+                value = draw.value(m.label)
+            values[slot] = value
+        out.append(values[slot])
+    return out

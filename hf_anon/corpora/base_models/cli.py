@@ -48,6 +48,13 @@ def add_base_model_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="text (one text a line) or JSON Lines (a text field) to prune the vocabulary on",
     )
     build.add_argument("--max-vocab", type=int, help="at most N pieces (with --keep-vocab-from)")
+    build.add_argument(
+        "--keep-chars",
+        choices=["de", "ja"],
+        default="de",
+        help="single characters kept whatever the corpus: de (Latin, Greek, Cyrillic) or "
+        "ja (those and kana, kanji, full-width forms)",
+    )
     build.add_argument("--dtype", choices=DTYPES, default="float32", help="weights dtype")
     build.add_argument(
         "--verify",
@@ -67,6 +74,7 @@ def cmd_base_model_build(args: argparse.Namespace) -> int:
             keep_vocab_from=args.keep_vocab_from,
             max_vocab=args.max_vocab,
             dtype=args.dtype,
+            keep_chars=args.keep_chars,
         )
         report = ConversionReport.load(out)
         print(format_report(report, out))
@@ -96,7 +104,8 @@ def format_report(report: ConversionReport, out: Path) -> str:
     if p:
         lines += [
             f"  pruned on {p.texts:,} texts ({p.tokens:,} tokens): kept {p.kept_required} "
-            f"required, {p.kept_characters} single characters, {p.kept_frequent:,} most frequent",
+            f"required, {p.kept_characters} characters (and script pieces), "
+            f"{p.kept_frequent:,} most frequent",
             f"  corpus tokenized identically: {p.identical_texts:,}/{p.texts:,} texts "
             f"({100 * p.identical_share:.2f}%); texts whose pieces were all kept: "
             f"{p.covered_texts:,}, identical {p.identical_covered_texts:,}; "

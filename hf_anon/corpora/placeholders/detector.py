@@ -654,18 +654,28 @@ def find_placeholders(text: str) -> list[Placeholder]:
     return placeholders
 
 
-def placeholder_spans(text: str) -> list[Span]:
-    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
+def placeholder_spans(text: str, language: str = "de") -> list[Span]:
+    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk);
+    ``language="ja"`` reads Japanese precedents
+    (:mod:`hf_anon.corpora.placeholders.japanese`), ``auto`` picks by script."""
+    from hf_anon.languages import resolve_language
+
+    if resolve_language(language, [text]) == "ja":
+        from hf_anon.corpora.placeholders.japanese import japanese_placeholder_spans
+
+        return japanese_placeholder_spans(text)
     return [p.to_span() for p in find_placeholders(text)]
 
 
 def annotate_placeholders(
-    documents: Sequence[Document], *, progress: bool = True
+    documents: Sequence[Document], *, progress: bool = True, language: str = "de"
 ) -> list[Document]:
     """Documents with their placeholders as spans (other fields kept), with a progress bar."""
     from tqdm.auto import tqdm
 
     return [
-        Document(doc.id, doc.text, placeholder_spans(doc.text), doc.domain, dict(doc.meta))
+        Document(
+            doc.id, doc.text, placeholder_spans(doc.text, language), doc.domain, dict(doc.meta)
+        )
         for doc in tqdm(documents, desc="placeholders", unit="doc", disable=not progress)
     ]

@@ -1,0 +1,402 @@
+"""Placeholders of published Japanese precedents (seed 004, issue #17).
+
+Japanese courts replace names by single letters, half or full width and either case
+(``A``, ``Ａ``, ``ｂ``), sometimes Greek letters (``γ``, ``β``) or ``甲``/``乙``/``丙``/``丁``,
+pseudonyms like ``甲野太郎``, and by marks: ``○○``, ``××``, ``＊＊＊``, ``（以下略）``,
+masked dates (``平成○年○月○日``), numbers (``０９０－＊＊＊＊－＊＊＊＊``) and plates
+(``ａａ５００あ＊＊＊＊``). Text has no spaces, so the German method (whitespace
+elements and their neighbours) does not apply: this module scans characters.
+
+A single letter is a placeholder unless it belongs to a Latin word or number (``ＤＮＡ``,
+``Ａ４``), its context makes it a blood type, a ray, a size, a shirt (``Ａ型``, ``Ｘ線``,
+``Ｔシャツ``), an evidence number (``甲Ａ第３号証``), an outline mark (``（ａ）``, ``ａ　``
+at a line start) or a figure reference (``別紙Ａ``, ``地点Ａ``). ``甲`` and friends are
+placeholders where they stand alone (``被告人甲``, ``甲は``, ``甲社``), not in words
+(``甲状腺``, ``装甲``) nor in evidence numbers (``甲第１号証``, ``甲１``). Labels come
+from the words around (``data/ja/GUIDE.md``): ``社``, ``株式会社`` → ``jur-name``;
+``弁護人``, ``裁判官`` → ``nat-jur``; ``市``, ``丁目`` → ``address-name``; ``号室`` →
+``address-idx``; ``支店`` → ``jur-idx``; roles and everything else → ``nat-name``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hf_anon.data import Span
+from hf_anon.languages import LEGAL_FORMS_JA, LEGAL_ROLES_JA, PERSON_ROLES_JA
+
+UNKNOWN = "unknown"
+
+_LATIN = "A-Za-zＡ-Ｚａ-ｚ"
+_GREEK = "\u0391-\u03a9\u03b1-\u03c9"
+_DIGIT = "0-9０-９"
+_MASK = "○〇●◯×✕＊*■△▲"
+_KANJI = "\u3400-\u4dbf\u4e00-\u9fff々"
+
+# A letter (Latin or Greek) that is not part of a Latin word: "Ａ", "ｂ", "γ".
+RE_LETTER = re.compile(
+    rf"(?<![{_LATIN}{_GREEK}{_DIGIT}＿_@.:/])[{_LATIN}{_GREEK}](?![{_LATIN}{_GREEK}@])"
+)
+# Party letters 甲乙丙丁 and court pseudonyms of the form 甲野太郎, 乙山花子.
+_GIVEN = "|".join(
+    [
+        "太郎",
+        "次郎",
+        "二郎",
+        "三郎",
+        "四郎",
+        "一郎",
+        "花子",
+        "春子",
+        "夏子",
+        "秋子",
+        "冬子",
+        "松子",
+        "梅子",
+        "竹子",
+        "一夫",
+        "和夫",
+        "良子",
+        "明子",
+        "正",
+        "誠",
+    ]
+)
+RE_PSEUDONYM = re.compile(rf"[甲乙丙丁戊][野山川田村原島沢井本谷口岡][ 　]?(?:{_GIVEN})?")
+RE_PARTY = re.compile(r"[甲乙丙丁戊]")
+# Masked values: dates, phone and account numbers, plates, runs of marks.
+RE_MASKED_DATE = re.compile(
+    rf"(?:昭和|平成|令和|大正)?[{_MASK}{_DIGIT}元]+年(?:[{_MASK}{_DIGIT}]+月)?(?:[{_MASK}{_DIGIT}]+日)?"
+    rf"(?:(?:午前|午後)?[{_MASK}{_DIGIT}]+時(?:[{_MASK}{_DIGIT}]+分)?)?"
+)
+RE_MASKED_NUMBER = re.compile(
+    rf"[{_DIGIT}{_MASK}]{{2,5}}[-－ー‐][{_DIGIT}{_MASK}]{{2,4}}[-－ー‐][{_DIGIT}{_MASK}]{{3,4}}"
+)
+RE_MASKED_PLATE = re.compile(
+    rf"(?:[{_LATIN}]{{1,3}}|[{_KANJI}]{{1,4}})[ 　]?[{_DIGIT}{_MASK}]{{2,3}}[ 　]?[ぁ-ん][ 　]?"
+    rf"[{_DIGIT}{_MASK}][{_DIGIT}{_MASK}－\-]{{1,4}}"
+)
+RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
+RE_OMITTED = re.compile(r"[（(]以下(?:略|省略)[）)]")
+
+#: Words right after a letter that make it no placeholder.
+NOT_AFTER = (
+    "型",
+    "線",
+    "シャツ",
+    "字",
+    "判",
+    "級",
+    "サイズ",
+    "ランク",
+    "評価",
+    "第",
+    "号証",
+    "ー",
+    "－",
+    "-",
+    "・Ｍ",
+    "遮断",
+    "ＧＴＰ",
+    "GTP",
+)
+#: Words right before a letter that make it a reference, not a name.
+REFERENCE_BEFORE = (
+    "別紙",
+    "図面",
+    "資料",
+    "表",
+    "地点",
+    "図",
+    "写真",
+    "番号",
+    "型",
+    "欄",
+    "添付",
+    "書式",
+    "項目",
+    "案",
+    "ランク",
+    "ビタミン",
+    "プラン",
+    "タイプ",
+)
+#: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``.
+_EVIDENCE_AFTER = re.compile(
+    rf"^(?:[{_LATIN}])?(?:第|[{_DIGIT}]|号証|ないし|及び[甲乙丙]|[、・][甲乙丙][{_DIGIT}第])"
+)
+
+#: Words before a letter that make it a person: the roles of the span edges and more
+#: context (``共犯者Ｂ``, ``店長Ｃ``); ``LEGAL_ROLE_WORDS`` make it a jurist.
+ROLE_WORDS = (
+    *PERSON_ROLES_JA,
+    "共犯者",
+    "父",
+    "母",
+    "子",
+    "店長",
+    "店員",
+    "従業員",
+    "社員",
+    "同僚",
+    "知人",
+    "友人",
+    "運転手",
+    "職員",
+)
+LEGAL_ROLE_WORDS = LEGAL_ROLES_JA
+LEGAL_FORMS = (*LEGAL_FORMS_JA, "法人", "社団", "財団")
+_JUR_AFTER = (
+    "社",
+    "株式会社",
+    "有限会社",
+    "合同会社",
+    "銀行",
+    "信用金庫",
+    "病院",
+    "クリニック",
+    "医院",
+    "商店",
+    "店",
+    "工業",
+    "建設",
+    "商事",
+    "学校",
+    "高校",
+    "大学",
+    "組合",
+    "法人",
+    "グループ",
+    "ホテル",
+    "会",
+    "不動産",
+    "運輸",
+    "交通",
+)
+_JUR_IDX_AFTER = ("支店", "営業所", "出張所", "事業所", "工場")
+_ADDRESS_AFTER = (
+    "県",
+    "都",
+    "府",
+    "市",
+    "区",
+    "町",
+    "村",
+    "郡",
+    "丁目",
+    "番地",
+    "駅",
+    "警察署",
+    "通り",
+    "地区",
+)
+_ADDRESS_IDX_AFTER = ("号室", "棟", "荘", "マンション", "ハイツ", "アパート", "レジデンス")
+_ADDRESS_IDX_BEFORE = ("コーポ", "ハイツ", "メゾン", "マンション", "アパート")
+_ID_BEFORE = ("口座番号", "電話番号", "携帯電話番号", "番号", "免許証番号", "ＩＤ")
+
+
+@dataclass(frozen=True, slots=True)
+class JapanesePlaceholder:
+    """A placeholder in Japanese text: characters ``[start, end)``, label, shape."""
+
+    start: int
+    end: int
+    label: str
+    kind: str
+
+    def to_span(self) -> Span:
+        return Span(self.start, self.end, self.label)
+
+
+def _line_start(text: str, i: int) -> bool:
+    j = i - 1
+    while j >= 0 and text[j] in " 　\t":
+        j -= 1
+    return j < 0 or text[j] == "\n"
+
+
+def _letter_is_placeholder(text: str, start: int, end: int) -> bool:
+    before, after = text[max(0, start - 8) : start], text[end : end + 6]
+    prev = text[start - 1] if start else ""
+    nxt = text[end] if end < len(text) else ""
+    if prev in "（(" and nxt in "）)":
+        return False  # "（ａ）": an outline mark
+    if _line_start(text, start) and (nxt in " 　.．、)）" or not nxt):
+        return False  # "ａ　原告の主張", "A." at a line start: outline
+    if after.startswith(NOT_AFTER) or before.endswith(REFERENCE_BEFORE):
+        return False
+    if re.match(rf"[{_DIGIT}]", nxt) and not before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS):
+        return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
+    if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
+        return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
+    # "ＣＤ－Ｒ": the end of a Latin word
+    return not (prev in "－-" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
+
+
+def _party_is_placeholder(text: str, start: int) -> bool:
+    prev = text[start - 1] if start else ""
+    after = text[start + 1 : start + 7]
+    before = text[max(0, start - 8) : start]
+    if _EVIDENCE_AFTER.match(after):
+        return False  # "甲第１号証", "乙１", "甲Ａ第２号証"
+    if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS + LEGAL_FORMS):
+        return True  # "被告人甲", "相手方丁提出の"
+    if re.match(rf"[{_KANJI}]", prev):
+        return False  # "装甲", "十干の丙"
+    nxt = after[:1]
+    if re.match(rf"[{_KANJI}]", nxt) and not after.startswith(
+        ("社", "方", "及", "並", "間", "宅", "店")
+    ):
+        return False  # "甲状腺", "乙種", "丙午"
+    return not after.startswith(("乙間", "乙両", "間"))  # "甲乙間の契約": a contract's parties
+
+
+def _in_contract_quote(text: str, i: int) -> bool:
+    """``契約書第１２条には、「乙が賃料の支払を…」``: a contract's own party letters."""
+    opened = text.rfind("「", 0, i)
+    if opened < 0 or text.rfind("」", opened, i) >= 0:
+        return False
+    return any(
+        w in text[max(0, opened - 20) : opened]
+        for w in ("条", "契約", "約款", "規約", "合意書", "覚書")
+    )
+
+
+def _label(text: str, start: int, end: int) -> str:
+    before = text[max(0, start - 10) : start].rstrip(" 　")
+    after = text[end : end + 6]
+    if after.startswith(_JUR_IDX_AFTER):
+        return "jur-idx"
+    if after.startswith(_ADDRESS_IDX_AFTER) or before.endswith(_ADDRESS_IDX_BEFORE):
+        return "address-idx"
+    if before.endswith(LEGAL_FORMS) or after.startswith(_JUR_AFTER):
+        return "jur-name"
+    if after.startswith(_ADDRESS_AFTER):
+        return "address-name"
+    if before.endswith(LEGAL_ROLE_WORDS) or after.startswith(("弁護士", "裁判官", "検察官")):
+        return "nat-jur"
+    if before.endswith(_ID_BEFORE):
+        return "id-number"
+    return "nat-name"
+
+
+def _mask_label(text: str, start: int, end: int) -> str:
+    before = text[max(0, start - 10) : start].rstrip(" 　")
+    after = text[end : end + 6]
+    if before.endswith(_ID_BEFORE):
+        return "id-number"
+    if (
+        after.startswith((*_ADDRESS_AFTER, "番", "号"))
+        or before.endswith(_ADDRESS_AFTER)
+        or before.endswith(("住所", "住居", "本籍", "所在地"))
+    ):
+        return "address-name"
+    label = _label(text, start, end)
+    if label != "nat-name":
+        return label
+    if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS) or after.startswith(
+        ("方", "さん", "氏", "は", "が", "こと")
+    ):
+        return "nat-name"
+    return UNKNOWN
+
+
+_ADDRESS_CHARS = re.compile(rf"[{_KANJI}{_DIGIT}ぁ-んァ-ヶー－\-{_MASK}]")
+_ADDRESS_STARTS = ("住所", "住居", "本籍", "所在地", "住所地", "居所")
+
+
+def _address_start(text: str, end: int) -> int:
+    """Where an address ending at ``end`` (before ``（以下略）``) begins: back over kanji,
+    kana and digits, to the last punctuation, space or ``住所``-like word."""
+    start = end
+    while start > 0 and _ADDRESS_CHARS.match(text[start - 1]) and end - start < 40:
+        start -= 1
+    piece = text[start:end]
+    for word in (*_ADDRESS_STARTS, *ROLE_WORDS, "所在の", "の", "は", "に", "で"):
+        k = piece.rfind(word)
+        if k >= 0 and k + len(word) < len(piece):
+            start, piece = start + k + len(word), piece[k + len(word) :]
+    prefecture = re.search(r"(?:東京都|北海道|(?:京都|大阪)府|[\u4e00-\u9fff]{2,3}県)", piece)
+    if prefecture and prefecture.start() > 0:
+        start += prefecture.start()
+    return start
+
+
+def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
+    """All placeholders of a published Japanese precedent, labelled, in text order."""
+    found: list[JapanesePlaceholder] = []
+    taken = [False] * len(text)
+
+    def add(start: int, end: int, label: str, kind: str) -> None:
+        if start >= end or any(taken[start:end]):
+            return
+        for k in range(start, end):
+            taken[k] = True
+        found.append(JapanesePlaceholder(start, end, label, kind))
+
+    for m in RE_OMITTED.finditer(text):
+        start = _address_start(text, m.start())
+        label = "address-name" if start < m.start() else _mask_label(text, m.start(), m.end())
+        add(start, m.end(), label, "omitted")
+    for m in RE_MASKED_DATE.finditer(text):
+        if re.search(rf"[{_MASK}]", m.group()):
+            before = text[max(0, m.start() - 6) : m.start()]
+            label = (
+                "nat-idx"
+                if text[m.end() : m.end() + 1] == "生" or "生年月日" in before
+                else "date-fact"
+            )
+            add(m.start(), m.end(), label, "date")
+    for m in RE_MASKED_NUMBER.finditer(text):
+        if re.search(rf"[{_MASK}]", m.group()):
+            add(m.start(), m.end(), "id-number", "number")
+    for m in RE_MASKED_PLATE.finditer(text):
+        if re.search(rf"[{_MASK}]", m.group()) or re.match(rf"[{_LATIN}]", m.group()):
+            add(m.start(), m.end(), "car-idx", "plate")
+    for m in RE_MASK_RUN.finditer(text):
+        start, end = m.start(), m.end()
+        # "○○県○○市○○町": one address
+        while True:
+            unit = re.match(
+                rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}", text[end:]
+            )
+            if not unit:
+                break
+            end += unit.end()
+        add(start, end, _mask_label(text, start, end), "mask")
+    full = {m.group()[:2] for m in RE_PSEUDONYM.finditer(text) if len(m.group()) > 2}
+    for m in RE_PSEUDONYM.finditer(text):
+        before = text[max(0, m.start() - 8) : m.start()]
+        after = text[m.end() : m.end() + 3]
+        if re.match(rf"[第{_DIGIT}]", after) or (
+            len(m.group()) == 2
+            and m.group() not in full
+            and re.match(rf"[{_KANJI}]", before[-1:] or "a")
+            and not before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+        ):
+            continue  # "甲山第１", a surname alone glued to a word
+        add(m.start(), m.end(), _label(text, m.start(), m.end()), "pseudonym")
+    contract = set(re.findall(r"以下[「『]([甲乙丙丁])[」』]", text))
+    for m in RE_PARTY.finditer(text):
+        if (
+            m.group() not in contract
+            and not _in_contract_quote(text, m.start())
+            and _party_is_placeholder(text, m.start())
+        ):
+            add(m.start(), m.end(), _label(text, m.start(), m.end()), "party")
+    for m in RE_LETTER.finditer(text):
+        start, end = m.start(), m.end()
+        digits = re.match(rf"[{_DIGIT}]{{1,2}}", text[end:])
+        before = text[max(0, start - 8) : start]
+        if digits and before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS):
+            end += digits.end()  # "原告Ｘ１"
+        if _letter_is_placeholder(text, m.start(), m.end()):
+            kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
+            add(start, end, _label(text, start, end), kind)
+    return sorted(found, key=lambda p: p.start)
+
+
+def japanese_placeholder_spans(text: str) -> list[Span]:
+    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
+    return [p.to_span() for p in find_japanese_placeholders(text)]

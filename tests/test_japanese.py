@@ -1,0 +1,383 @@
+"""Japanese precedents (issue #17): placeholders, surrogates, synthetic passages, span
+boundaries, the leak check without spaces, and the bundled Japanese model."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hf_anon.anonymize.engine import replace_spans
+from hf_anon.corpora.placeholders import placeholder_spans
+from hf_anon.corpora.placeholders.japanese import find_japanese_placeholders
+from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates, pseudonymize_japanese
+from hf_anon.corpora.synthetic.japanese import generate_japanese_document
+from hf_anon.data import Document, Span
+from hf_anon.languages import (
+    LEGAL_FORMS_JA,
+    ROLES_JA,
+    japanese_boundaries,
+    resolve_language,
+    script_language,
+)
+from hf_anon.metrics import SpanScorer
+from hf_anon.model_folder import REPO_ROOT, default_model
+
+JA_DATA = REPO_ROOT / "data" / "ja"
+JA_MODEL = REPO_ROOT / "models" / "hf-anon-ja-e5-small"
+
+
+def found(text: str) -> list[tuple[str, str]]:
+    return [(text[p.start : p.end], p.label) for p in find_japanese_placeholders(text)]
+
+
+# --- placeholders ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("被告人Ａは、被害者Ｂに対し", [("Ａ", "nat-name"), ("Ｂ", "nat-name")]),
+        ("証人bは、原告Xの妻である。", [("b", "nat-name"), ("X", "nat-name")]),
+        ("被告人ｂと共犯者γは", [("ｂ", "nat-name"), ("γ", "nat-name")]),
+        ("Ａ社の従業員であった", [("Ａ", "jur-name")]),
+        ("株式会社Ｃの代表取締役", [("Ｃ", "jur-name")]),
+        ("弁護人Ｄの弁論", [("Ｄ", "nat-jur")]),
+        ("Ｅ銀行ｆ支店の口座", [("Ｅ", "jur-name"), ("ｆ", "jur-idx")]),
+        ("被告人甲は、乙に対し", [("甲", "nat-name"), ("乙", "nat-name")]),
+        ("原告甲野太郎と被告乙山花子は、乙山の実家で", None),
+        ("被告人○○は", [("○○", "nat-name")]),
+        ("住居　東京都千代田区（以下略）", [("東京都千代田区（以下略）", "address-name")]),
+        ("平成○年○月○日生の被告人", [("平成○年○月○日", "nat-idx")]),
+        ("電話番号０９０－＊＊＊＊－＊＊＊＊に", [("０９０－＊＊＊＊－＊＊＊＊", "id-number")]),
+        ("普通乗用自動車（ａａ５００あ＊＊＊＊）を運転し", [("ａａ５００あ＊＊＊＊", "car-idx")]),
+        ("原告Ｘ１及び原告Ｘ２は", [("Ｘ１", "nat-name"), ("Ｘ２", "nat-name")]),
+    ],
+)
+def test_japanese_placeholders_and_their_labels(text, expected):
+    if expected is None:  # court pseudonyms: the full form, then the surname alone
+        assert [t for t, _ in found(text)] == ["甲野太郎", "乙山花子", "乙山"]
+    else:
+        assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ＤＮＡ型鑑定の結果",
+        "Ａ４判の書面",
+        "血液型はＡ型である",
+        "Ｘ線写真によれば",
+        "白色のＴシャツを着用し",
+        "ＣＤ－Ｒ（甲第５号証）",
+        "甲第１号証ないし甲第３号証、乙１",
+        "甲Ａ第２号証の診療録",
+        "甲状腺の疾患",
+        "（ａ）原告の主張",
+        "別紙Ａ記載の物件",
+        "本件契約書第１２条には、「乙が賃料の支払を怠ったときは、甲は解除できる。」とある。",
+        "ＪＲ新宿駅のＡＴＭで、ＬＩＮＥ",
+        "○印を付した",
+    ],
+)
+def test_japanese_look_alikes_are_not_placeholders(text):
+    assert found(text) == []
+
+
+LETTERS = "ＡＢＣＤＥＦＧＸＹＺabcdeｂｃｄαβγ甲乙丙"
+CONTEXT = st.text(alphabet="のはがにをと、。被告人原告証人東京都三丁目本件事故当時", max_size=20)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(CONTEXT, st.sampled_from(LETTERS)), min_size=1, max_size=5), CONTEXT)
+def test_letters_after_roles_are_found_and_spans_are_sorted_and_disjoint(parts, tail):
+    """Any letter right after a role word is a placeholder; spans stay inside the text,
+    sorted and never overlapping, whatever stands around them."""
+    text, wanted = "", []
+    for before, letter in parts:
+        text += before + "被告人"
+        wanted.append((len(text), len(text) + 1))
+        text += letter + "は、"
+    text += tail
+    spans = placeholder_spans(text, "ja")
+    assert all(0 <= s.start < s.end <= len(text) for s in spans)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(spans))
+    for start, end in wanted:
+        assert any(s.start <= start and end <= s.end for s in spans), text
+
+
+def test_placeholder_language_auto_picks_by_script():
+    japanese, german = "被告人Ａは、被害者Ｂに対し", "Der Kläger A. wohnt in X-Stadt."
+    assert placeholder_spans(japanese, "auto") == placeholder_spans(japanese, "ja")
+    assert placeholder_spans(german, "auto") == placeholder_spans(german, "de")
+    assert script_language(japanese) == "ja" and script_language(german) == "de"
+    assert resolve_language("auto", [japanese, japanese, german]) == "ja"
+    with pytest.raises(ValueError, match="language must be one of"):
+        resolve_language("fr", [german])
+
+
+@pytest.mark.parametrize("split", ["validation", "test"])
+def test_placeholder_targets_on_the_hand_written_passages(split):
+    """Issue #17's target: placeholder precision and recall >= 0.95 (README numbers)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "hf_anon.cli",
+            "placeholders",
+            "--language",
+            "ja",
+            "--evaluate",
+            str(JA_DATA / f"{split}.key.jsonl"),
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    scores = json.loads(result.stdout)
+    precision = scores["tp"] / max(1, scores["tp"] + scores["fp"])
+    recall = scores["tp"] / max(1, scores["tp"] + scores["fn"])
+    assert precision >= 0.95 and recall >= 0.95, scores
+
+
+# --- surrogates and pseudonymization ---------------------------------------------------------
+
+
+def test_pseudonymized_precedent_is_consistent_and_spans_lie_on_the_values():
+    text = "被告人Ａは、Ａ社の従業員Ｂに対し、住居　東京都千代田区（以下略）において、Ａは"
+    doc = Document("p1", text, placeholder_spans(text, "ja"))
+    out = pseudonymize_japanese(doc, seed=3)
+    values = [(out.text[s.start : s.end], s.label) for s in out.spans]
+    names = [v for v, label in values if label == "nat-name"]
+    assert names[0] == names[-1] != names[1]  # Ａ twice is one person, Ｂ another
+    assert out.text.count("社の従業員") == 1 and "Ａ" not in out.text
+    company = next(v for v, label in values if label == "jur-name")
+    assert not company.startswith(LEGAL_FORMS_JA)  # the form stays outside the span
+    address = next(v for v, label in values if label == "address-name")
+    assert address.startswith("東京都千代田区") and "以下略" not in address
+    assert pseudonymize_japanese(doc, seed=3) == out  # same seed, same text
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["nat-name", "jur-name", "address-name", "car-idx", "court-docket", "date-fact", "nat-idx"],
+)
+def test_japanese_surrogates_look_japanese(label):
+    value = JapaneseSurrogates(random.Random(label)).value(label)
+    assert value.strip() == value and re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", value)
+
+
+# --- synthetic passages ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("index", range(1, 30))
+def test_synthetic_passages_follow_the_guide(index):
+    doc = generate_japanese_document(index, seed=5)
+    assert doc == generate_japanese_document(index, seed=5)
+    assert doc.spans and all(
+        a.end <= b.start for a, b in zip(doc.spans, doc.spans[1:], strict=False)
+    )
+    for span in doc.spans:
+        value = doc.text[span.start : span.end]
+        assert value == value.strip() and "{" not in value
+        if span.label in {"nat-name", "nat-jur"}:
+            assert not value.startswith(ROLES_JA[:8]) and not value.endswith(("さん", "は"))
+        if span.label == "jur-name":
+            assert not value.startswith(LEGAL_FORMS_JA) and not value.endswith(LEGAL_FORMS_JA)
+    assert "{" not in doc.text
+
+
+# --- span boundaries and metrics on text without spaces ---------------------------------------
+
+
+def test_japanese_boundaries_trim_roles_honorifics_forms_and_particles():
+    text = "被告人田中太郎は、株式会社山田商事のまことさんと令和３年５月２日頃〒160-0023"
+
+    def span(piece: str, label: str) -> Span:
+        return Span(text.index(piece), text.index(piece) + len(piece), label)
+
+    spans = [
+        span("被告人田中太郎は", "nat-name"),
+        span("株式会社山田", "jur-name"),
+        span("まことさん", "nat-name"),
+        span("令和３年５月２日頃", "date-fact"),
+        span("〒160-0023", "address-name"),
+    ]
+    trimmed = [text[s.start : s.end] for s in japanese_boundaries(text, spans)]
+    assert trimmed == ["田中太郎", "山田", "まこと", "令和３年５月２日", "160-0023"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="被告人田中太郎はさん株式会社の、。頃〒 　（", max_size=40), st.data())
+def test_japanese_boundaries_keep_spans_clean_sorted_and_disjoint(text, data):
+    """Whatever the model gives, boundaries give spans inside the text, sorted, disjoint,
+    never starting or ending on a space or punctuation, each overlapping a span it came
+    from (a name may grow only over the surname before a space)."""
+    spans = []
+    for _ in range(data.draw(st.integers(0, 3))):
+        if not text:
+            break
+        start = data.draw(st.integers(0, len(text) - 1))
+        end = data.draw(st.integers(start + 1, len(text)))
+        label = data.draw(st.sampled_from(["nat-name", "jur-name", "date-fact", "address-name"]))
+        spans.append(Span(start, end, label))
+    out = japanese_boundaries(text, spans)
+    assert all(0 <= s.start < s.end <= len(text) for s in out)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(out))
+    for span in out:
+        assert text[span.start] not in "、。 　（" and text[span.end - 1] not in "、。 　（"
+        assert any(s.start < span.end and span.start < s.end for s in spans)
+
+
+def test_lenient_metrics_on_text_without_spaces():
+    """Lenient counts characters: a role glued to a name costs precision, not recall; half
+    a name is not recalled; two touching halves are; an ideographic space is whitespace."""
+    text = "被告人田中太郎は、証人佐藤　花子と会った。"
+    gold = [Span(3, 7, "nat-name", "high"), Span(11, 16, "nat-name", "high")]
+
+    def lenient(pred):
+        scorer = SpanScorer()
+        scorer.add(text, gold, pred)
+        return scorer.result().lenient
+
+    glued = lenient([Span(0, 7, "nat-name"), Span(11, 16, "nat-name")])
+    assert (glued.recall, glued.precision) == (1.0, 0.5)
+    half = lenient([Span(3, 5, "nat-name"), Span(11, 13, "nat-name"), Span(14, 16, "nat-name")])
+    assert half.recall == 0.5 and half.precision == 1.0
+
+
+# --- anonymization without spaces ------------------------------------------------------------
+
+TEXT = (
+    "被告人田中太郎は、山田商事の店舗で窃取した。その後、田中太郎は山田商事の従業員に発見された。"
+)
+SPANS = [Span(3, 7, "nat-name", "high", 0.99), Span(9, 13, "jur-name", "high", 0.99)]
+
+
+@pytest.mark.parametrize("mode", ["pseudonym", "initials", "label", "redact"])
+def test_japanese_leak_check_finds_later_mentions_inside_running_text(mode):
+    result = replace_spans(TEXT, SPANS, mode=mode, language="ja", seed=1, key=True)
+    assert "田中太郎" not in result.text and "山田商事" not in result.text
+    assert {r.source for r in result.replacements} == {"detector", "leak-check"}
+    assert result.restore() == TEXT
+    if mode == "initials":
+        assert result.text.startswith("被告人Ａは、Ａの店舗") and "その後、Ａは" in result.text
+    if mode == "pseudonym":
+        first, again = [r.text for r in result.replacements if r.label == "nat-name"]
+        assert first == again and re.fullmatch(r"[\u3040-\u30ff\u4e00-\u9fff 　]+", first)
+
+
+def test_one_character_is_never_spread():
+    result = replace_spans("田は田中の田", [Span(0, 1, "nat-name", "high")], language="ja")
+    assert result.text.endswith("は田中の田")
+
+
+# --- the bundled Japanese model --------------------------------------------------------------
+
+needs_model = pytest.mark.skipif(
+    not (JA_MODEL / "config.json").is_file(), reason="models/hf-anon-ja-e5-small not built"
+)
+
+
+@needs_model
+def test_default_model_per_language():
+    assert default_model("ja") == str(JA_MODEL)
+    assert default_model("de").endswith("hf-anon-de-e5-small")
+    with pytest.raises(ValueError, match="no default model"):
+        default_model("fr")
+
+
+@needs_model
+def test_detect_and_anonymize_japanese_on_the_cli(tmp_path: Path):
+    text = (
+        "被告人田中太郎は、令和３年５月２日午後１１時頃、東京都足立区千住三丁目４番５号"
+        "において、被害者佐藤花子に対し暴行を加えた。"
+    )
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "j1", "text": text}, ensure_ascii=False) + "\n")
+    detected = tmp_path / "spans.jsonl"
+    cli = [sys.executable, "-m", "hf_anon.cli"]
+    subprocess.run([*cli, "detect", "--input", str(source), "--output", str(detected)], check=True)
+    row = json.loads(detected.read_text())
+    names = {row["text"][s["start"] : s["end"]] for s in row["spans"] if s["label"] == "nat-name"}
+    assert {"田中太郎", "佐藤花子"} <= names
+    out = tmp_path / "out"
+    subprocess.run(
+        [
+            *cli,
+            "anonymize",
+            str(source),
+            "--output",
+            str(out),
+            "--language",
+            "ja",
+            "--mode",
+            "initials",
+            "--seed",
+            "1",
+        ],
+        check=True,
+    )
+    anonymized = json.loads(next(out.glob("*.jsonl")).read_text())["text"]
+    assert "田中" not in anonymized and "佐藤" not in anonymized
+    assert anonymized.startswith("被告人Ａは、")
+    german = subprocess.run(
+        [
+            *cli,
+            "detect",
+            "--input",
+            str(source),
+            "--output",
+            str(detected),
+            "--language",
+            "de",
+            "--model",
+            str(JA_MODEL),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert german.returncode != 0 and "reads ja text, not de" in german.stderr
+
+
+@needs_model
+@pytest.mark.parametrize("split", ["validation", "test"])
+def test_japanese_model_targets_on_the_hand_written_passages(split, tmp_path: Path):
+    """Issue #17's target on passages written by hand and never trained on: lenient recall
+    on names >= 0.90 with precision >= 0.80 (names: nat-name and nat-jur), measured with
+    the README's commands."""
+    cli = [sys.executable, "-m", "hf_anon.cli"]
+    gold, pred = JA_DATA / f"{split}.jsonl", tmp_path / "pred.jsonl"
+    subprocess.run(
+        [*cli, "detect", "--language", "ja", "--input", str(gold), "--output", str(pred)],
+        check=True,
+        capture_output=True,
+    )
+    result = subprocess.run(
+        [
+            *cli,
+            "evaluate",
+            "--gold",
+            str(gold),
+            "--pred",
+            str(pred),
+            "--json",
+            "--labels",
+            "nat-name",
+            "nat-jur",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    lenient = json.loads(result.stdout)["lenient"]
+    assert lenient["recall"] >= 0.90 and lenient["precision"] >= 0.80, lenient
