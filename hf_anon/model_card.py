@@ -46,7 +46,7 @@ WIDGET_JA = (
 SET_DESCRIPTIONS = {
     "ja-validation": "Japanese precedent passages written by hand for hf-anon (criminal, "
     "traffic, civil, family; data/ja/passages.txt), annotated after data/ja/GUIDE.md; this "
-    "half chose the placeholder rules and the boundaries, never the training data.",
+    "half chose the placeholder rules, the span edges and the checkpoint; never trained on.",
     "ja-test": "The test half of the same hand-written Japanese passages: never used for "
     "any choice.",
     "dev": "Fictional German decisions annotated by hand after the project's guidelines "

@@ -182,3 +182,39 @@ def test_noun_lexicon_script_keeps_common_nouns_and_leaves_out_names(tmp_path, c
     assert "4 nouns" in capsys.readouterr().out
     run_script("build_noun_lexicon.py", "--source", str(csv), "--output", str(out))
     assert out.read_bytes() == first  # reproducible
+
+
+def test_japanese_real_corpus_script(tmp_path, capsys):
+    """Published Japanese precedents → a pseudonymized corpus: no placeholder is left, the
+    spans lie on the surrogates, and the clear-text jurists are spans too."""
+    rows = [
+        {
+            "id": f"jla-{i}",
+            "court": "札幌地方裁判所",
+            "text": "検察官村岡崇央出席の上審理した。\n"
+            "被告人は、令和元年６月１３日頃、札幌市ａ町ｂ番ｃ号"
+            f"Ａ方に侵入し、Ａ（当時８{i}歳）に対し暴行を加えた。",
+        }
+        for i in range(3)
+    ]
+    source = tmp_path / "precedents_x.jsonl"
+    source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    out = tmp_path / "corpus"
+    run_script(
+        "build_ja_real_corpus.py",
+        "--input",
+        str(source),
+        "--output",
+        str(out),
+        "--validation",
+        "0",
+        "--test",
+        "0",
+    )
+    docs = load_corpus(out)["train"]
+    assert len(docs) == 3 and docs[0].meta["court"] == "札幌地方裁判所"
+    for doc in docs:
+        assert "Ａ" not in doc.text and "ａ町" not in doc.text and "村岡崇央" not in doc.text
+        labels = [s.label for s in doc.spans]
+        assert labels.count("nat-name") == 2 and "nat-jur" in labels and "nat-idx" in labels
+    assert "train" in capsys.readouterr().out

@@ -381,3 +381,45 @@ def test_japanese_model_targets_on_the_hand_written_passages(split, tmp_path: Pa
     )
     lenient = json.loads(result.stdout)["lenient"]
     assert lenient["recall"] >= 0.90 and lenient["precision"] >= 0.80, lenient
+
+
+# --- real published precedents -> training documents ----------------------------------------
+
+
+def test_address_letters_are_one_address_but_the_resident_stays_a_person():
+    text = (
+        "鹿児島県奄美市ａ町ｂ番ｃ号Ａ方に侵入し、北蒲原郡ａ村大字ｂｃ番地Ｂ方で、時速６０ｋｍ／ｈで"
+    )
+    assert found(text) == [
+        ("ａ町ｂ番ｃ号", "address-name"),
+        ("Ａ", "nat-name"),
+        ("ａ村大字ｂｃ番地", "address-name"),
+        ("Ｂ", "nat-name"),
+    ]
+
+
+def test_a_real_precedent_becomes_a_pseudonymized_training_document():
+    from hf_anon.corpora.precedents_ja import precedent_document, silver_spans, unwrap_lines
+
+    wrapped = (
+        "当裁判所は、検察官村岡崇央、同坂哉萌及び同上ノ町秀作並びに主任弁護人永里桂太郎、弁護人菅野\n"
+        "浩平出席の上審理し、次のとおり判決する。\n"
+        "第１  被告人は、令和元年６月１３日頃、鹿児島県奄美市ａ町ｂ番ｃ号Ａ方に侵入し、Ａ（当時８\n"
+        "７歳）に対し暴行を加えた。\n"
+        "福岡地方裁判所第２刑事部"
+    )
+    text = unwrap_lines(wrapped)
+    assert "菅野浩平" in text and "当時８７歳" in text and text.split("\n")[1].startswith("第１")
+    silver = [(text[s.start : s.end], s.label) for s in silver_spans(text)]
+    for name in ("村岡崇央", "坂哉萌", "上ノ町秀作", "永里桂太郎", "菅野浩平"):
+        assert (name, "nat-jur") in silver
+    assert ("令和元年６月１３日", "date-fact") in silver and ("８７歳", "nat-idx") in silver
+    assert ("福岡地方裁判所", "court-name") in silver
+    doc = precedent_document({"id": "jla-1", "text": wrapped, "court": "福岡地方裁判所"})
+    assert doc.meta == {"court": "福岡地方裁判所"} and doc.domain == "ja-precedent"
+    out = pseudonymize_japanese(doc, seed=0)
+    assert "ａ町" not in out.text and "Ａ方" not in out.text
+    names = [out.text[s.start : s.end] for s in out.spans if s.label == "nat-name"]
+    assert len(names) == 2 and names[0] == names[1]  # Ａ twice: one person
+    age = next(out.text[s.start : s.end] for s in out.spans if s.label == "nat-idx")
+    assert age.endswith("歳")

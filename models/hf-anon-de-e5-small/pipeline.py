@@ -43,7 +43,8 @@ Two decodings, chosen when the pipeline is made (``pipe.decoding`` says which):
   ``window_stride`` of the config) at paragraph, line or sentence boundaries where
   possible, the per-token probabilities of overlapping windows averaged, BIO decoding
   with the per-label thresholds of the config (``label_thresholds``, on ``1 - P(O)``),
-  spans widened to whole words and trimmed of punctuation. Its spans are those of
+  spans widened to whole words (not for a Japanese model, ``config.language`` ``ja``:
+  Japanese has no spaces to end a word) and trimmed of punctuation. Its spans are those of
   hf-anon's ``SpanDetector`` without recognizers, boundary rules and noun filter: what
   only the rules find (dates, dockets, IBANs, plates, e-mail addresses the model
   misses) is missed, edges are the model's (``Hans Müller aus`` where hf-anon cuts
@@ -656,7 +657,9 @@ class AnonymizationPipeline(Pipeline):
             self.risks,
             threshold=min(self.label_thresholds.values()) if per_label else threshold,
         )
-        spans = trim_punctuation(view, snap_to_words(view, spans))
+        if getattr(self.model.config, "language", "de") != "ja":  # no spaces end a Japanese word
+            spans = snap_to_words(view, spans)
+        spans = trim_punctuation(view, spans)
         if per_label:
             spans = [
                 s

@@ -78,7 +78,11 @@ RE_MASKED_PLATE = re.compile(
     rf"[{_DIGIT}{_MASK}][{_DIGIT}{_MASK}－\-]{{1,4}}"
 )
 RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
-RE_OMITTED = re.compile(r"[（(]以下(?:略|省略)[）)]")
+# Letters run together before an address unit: "大字ｂｃ番地" (two placeholders, one span).
+RE_ADDRESS_LETTERS = re.compile(
+    rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
+)
+RE_OMITTED = re.compile(r"[（(](?:以下(?:略|省略)|住所省略)[）)]")
 
 #: Words right after a letter that make it no placeholder.
 NOT_AFTER = (
@@ -230,8 +234,8 @@ def _letter_is_placeholder(text: str, start: int, end: int) -> bool:
         return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
         return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
-    # "ＣＤ－Ｒ": the end of a Latin word
-    return not (prev in "－-" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
+    # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
+    return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
 
 
 def _party_is_placeholder(text: str, start: int) -> bool:
@@ -385,6 +389,8 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
             and _party_is_placeholder(text, m.start())
         ):
             add(m.start(), m.end(), _label(text, m.start(), m.end()), "party")
+    for m in RE_ADDRESS_LETTERS.finditer(text):
+        add(m.start(), m.end(), "address-name", "letter")
     for m in RE_LETTER.finditer(text):
         start, end = m.start(), m.end()
         digits = re.match(rf"[{_DIGIT}]{{1,2}}", text[end:])
@@ -394,7 +400,31 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         if _letter_is_placeholder(text, m.start(), m.end()):
             kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
             add(start, end, _label(text, start, end), kind)
-    return sorted(found, key=lambda p: p.start)
+    return merge_address_chains(text, sorted(found, key=lambda p: p.start))
+
+
+_ADDRESS_UNITS = re.compile(r"(?:丁目|番地|番|号|町|村|市|区|郡|県|大字|字)+")
+_ADDRESS_END = re.compile(r"(?:丁目|番地|番|号)")
+
+
+def merge_address_chains(text: str, found: list[JapanesePlaceholder]) -> list[JapanesePlaceholder]:
+    """Placeholders joined only by address units are one address: ``ａ町ｂ番ｃ号``,
+    ``ａ県ｂ市ｃ町ｄ番地`` (with its last unit when that is a number's: 番, 号, 丁目)."""
+    out: list[JapanesePlaceholder] = []
+    for p in found:
+        last = out[-1] if out else None
+        person = re.fullmatch(r"[A-ZＡ-Ｚ]", text[p.start : p.end])  # "ａ町ｂ番ｃ号Ａ方"
+        if last is not None and not person and _ADDRESS_UNITS.fullmatch(text[last.end : p.start]):
+            out[-1] = JapanesePlaceholder(last.start, p.end, "address-name", "address")
+        else:
+            out.append(p)
+    merged = []
+    for p in out:
+        if p.kind == "address":
+            tail = _ADDRESS_END.match(text, p.end)
+            p = JapanesePlaceholder(p.start, tail.end() if tail else p.end, p.label, p.kind)
+        merged.append(p)
+    return merged
 
 
 def japanese_placeholder_spans(text: str) -> list[Span]:

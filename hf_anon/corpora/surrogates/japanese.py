@@ -291,6 +291,27 @@ def _entity_key(label: str, surface: str) -> tuple[str, str]:
 _MASKED = re.compile(r"[○〇●×＊*]{2,}|（以下略）")
 
 
+_PLACE_UNIT = re.compile(r"^(?:都|道|府|県|市|区|町|村|郡|駅|警察署)")
+_PLACEHOLDER_START = re.compile(r"^[A-Za-zＡ-Ｚａ-ｚ\u0391-\u03c9○〇●×＊*]")
+
+
+def _value_for(values: JapaneseSurrogates, label: str, surface: str, after: str) -> str:
+    """A value that fits where the span stands: a place name alone before ``市``/``町``
+    (``Ａ市`` → ``港市``), a town and number for an address placeholder after a visible
+    city (``奄美市ａ町ｂ番ｃ号``), the visible part kept before ``（以下略）``, an age for
+    ``８７歳``."""
+    if label == "address-name":
+        if "（以下略）" in surface:
+            return surface.replace("（以下略）", "") + values.address_number()
+        if _PLACE_UNIT.match(after):
+            return values.faker.town().split(" ")[0]
+        if _PLACEHOLDER_START.match(surface):
+            return values.faker.town().split(" ")[0] + values.address_number()
+    if label == "nat-idx" and surface.endswith("歳"):
+        return values.age()
+    return values.value(label)
+
+
 def pseudonymize_japanese(
     doc: Document, seed: int = 0, unknown_label: str = "nat-name"
 ) -> Document:
@@ -315,9 +336,7 @@ def pseudonymize_japanese(
         surface = doc.text[span.start : span.end]
         key = _entity_key(label, surface)
         if _MASKED.search(surface) or key not in seen:
-            value = values.value(label)
-            if "（以下略）" in surface and label == "address-name":
-                value = surface.replace("（以下略）", "") + values.address_number()
+            value = _value_for(values, label, surface, doc.text[span.end : span.end + 2])
             seen[key] = value
         value = seen[key]
         gap = doc.text[cursor : span.start]
