@@ -95,8 +95,13 @@ LEGAL_ROLES_JA = (
     "公証人",
     "鑑定人",
 )
-#: Both, longest first (so that ``被告人`` is cut before ``被告``).
-ROLES_JA = tuple(sorted((*PERSON_ROLES_JA, *LEGAL_ROLES_JA), key=len, reverse=True))
+#: What span edges cut off before a name: both lists, longest first (so that ``被告人`` is
+#: cut before ``被告``), without the one-character roles (``妻``, ``夫``, ``亡``, ``同``):
+#: surnames begin with them too (``妻木``), and a cut would publish a name's first
+#: character; the model keeps them outside anyway.
+ROLES_JA = tuple(
+    sorted((r for r in (*PERSON_ROLES_JA, *LEGAL_ROLES_JA) if len(r) > 1), key=len, reverse=True)
+)
 #: Honorifics and particles after a name: outside the span.
 SUFFIXES_JA = ("さん", "ちゃん", "君", "氏", "様", "殿")
 #: Particles after a name written in kanji or katakana (a given name in hiragana may end
