@@ -126,7 +126,9 @@ _EDGE_PUNCT = " \u3000\t\n、。，．・「」『』（）()[]【】〔〕:：;
 _NAME_LABELS = {"nat-name", "nat-jur"}
 
 
-_KANJI_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff々ヶノ]{1,10}$")
+#: The characters of Japanese names and place names (``上ノ町``, ``霞ヶ関``).
+NAME_KANJI = "\u3400-\u4dbf\u4e00-\u9fff々ヶノ"
+_KANJI_RUN = re.compile(rf"[{NAME_KANJI}]{{1,10}}$")
 _NAME_STOP = "（(、。「」『』：:；;\n"
 
 

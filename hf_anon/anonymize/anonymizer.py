@@ -329,12 +329,20 @@ class Anonymizer:
 
         from hf_anon.languages import script_language
 
-        other = [i for i, t in enumerate(texts) if isinstance(t, str) and t.strip()]
-        other = [i for i in other if script_language(texts[i]) != self.language]
-        if other and hasattr(self.detector, "predict_probabilities"):
+        if not hasattr(self.detector, "predict_probabilities"):
+            return  # a callable detector reads whatever it reads
+        other = [
+            (i, language)
+            for i, t in enumerate(texts)
+            if isinstance(t, str)
+            and t.strip()
+            and (language := script_language(t)) != self.language
+        ]
+        if other:
+            first, language = other[0]
             warnings.warn(
-                f"{len(other)} text(s) (first: #{other[0]}) look {script_language(texts[other[0]])}"
-                f" but the model reads {self.language}; load the model of their language "
+                f"{len(other)} text(s) (first: #{first}) look {language} but the model reads "
+                f"{self.language}; load the model of their language "
                 "(Anonymizer.for_texts or from_pretrained(language=...))",
                 stacklevel=3,
             )

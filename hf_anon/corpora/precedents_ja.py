@@ -23,9 +23,10 @@ from collections.abc import Iterable
 from hf_anon.corpora.placeholders.japanese import UNKNOWN, find_japanese_placeholders
 from hf_anon.data import Document, Span
 from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.languages import NAME_KANJI
 
 _NUM = "0-9０-９一二三四五六七八九十〇元"
-_KANJI = "\u3400-\u4dbf\u4e00-\u9fff々ヶノ"
+_KANJI = NAME_KANJI
 
 RE_DOCKET = re.compile(
     rf"(?:昭和|平成|令和)[{_NUM}]+年[（(][^）)\n]{{1,5}}[）)]第?[{_NUM}]+号(?:の[{_NUM}]+)?"

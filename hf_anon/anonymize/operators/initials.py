@@ -10,6 +10,7 @@ from hf_anon.anonymize.entities import fold
 from hf_anon.anonymize.operators.base import Operator
 from hf_anon.anonymize.operators.registry import register_operator
 from hf_anon.anonymize.types import Mention
+from hf_anon.corpora.surrogates.japanese import full_width
 
 #: Letters for random initials (no Q, X, Y: rare as initials, X reads as a mask).
 INITIAL_LETTERS = "ABCDEFGHIJKLMNOPRSTUVWZ"
@@ -99,8 +100,4 @@ def _court_letter(m: Mention) -> str:
     index = int(m.tag, 16) if m.tag and not m.tag.isdigit() else m.number - 1
     letter = COURT_LETTERS[index % len(COURT_LETTERS)]
     rounds = index // len(COURT_LETTERS)
-    return letter + (
-        str(rounds + 1).translate(str.maketrans("0123456789", "０１２３４５６７８９"))
-        if rounds
-        else ""
-    )
+    return letter + (full_width(str(rounds + 1)) if rounds else "")

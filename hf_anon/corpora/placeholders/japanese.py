@@ -78,6 +78,9 @@ RE_MASKED_PLATE = re.compile(
     rf"[{_DIGIT}{_MASK}][{_DIGIT}{_MASK}－\-]{{1,4}}"
 )
 RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
+# The next unit of a masked address: "○○県" + "市○○" …
+RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}")
+RE_PARTY_NUMBER = re.compile(rf"[{_DIGIT}]{{1,2}}")
 # Letters run together before an address unit: "大字ｂｃ番地" (two placeholders, one span).
 RE_ADDRESS_LETTERS = re.compile(
     rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
@@ -361,16 +364,12 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
     for m in RE_MASK_RUN.finditer(text):
         start, end = m.start(), m.end()
         # "○○県○○市○○町": one address
-        while True:
-            unit = re.match(
-                rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}", text[end:]
-            )
-            if not unit:
-                break
-            end += unit.end()
+        while unit := RE_MASK_UNIT.match(text, end):
+            end = unit.end()
         add(start, end, _mask_label(text, start, end), "mask")
-    full = {m.group()[:2] for m in RE_PSEUDONYM.finditer(text) if len(m.group()) > 2}
-    for m in RE_PSEUDONYM.finditer(text):
+    pseudonyms = list(RE_PSEUDONYM.finditer(text))
+    full = {m.group()[:2] for m in pseudonyms if len(m.group()) > 2}
+    for m in pseudonyms:
         before = text[max(0, m.start() - 8) : m.start()]
         after = text[m.end() : m.end() + 3]
         if re.match(rf"[第{_DIGIT}]", after) or (
@@ -393,10 +392,10 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         add(m.start(), m.end(), "address-name", "letter")
     for m in RE_LETTER.finditer(text):
         start, end = m.start(), m.end()
-        digits = re.match(rf"[{_DIGIT}]{{1,2}}", text[end:])
+        digits = RE_PARTY_NUMBER.match(text, end)
         before = text[max(0, start - 8) : start]
         if digits and before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS):
-            end += digits.end()  # "原告Ｘ１"
+            end = digits.end()  # "原告Ｘ１"
         if _letter_is_placeholder(text, m.start(), m.end()):
             kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
             add(start, end, _label(text, start, end), kind)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 import re
-import unicodedata
 from collections.abc import Callable
 
+from hf_anon.corpora.placeholders.shapes import nfkc
+from hf_anon.corpora.surrogates.factory import _faker
 from hf_anon.data import Document, Span, check_no_overlap
 from hf_anon.labels import DEFAULT_LABELS
 from hf_anon.languages import LEGAL_FORMS_JA
@@ -95,19 +96,20 @@ def kanji_number(n: int) -> str:
     return ("" if tens == 1 else _KANJI_DIGITS[tens]) + "十" + (_KANJI_DIGITS[ones] if ones else "")
 
 
-def nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
-
-
 class JapaneseSurrogates:
     """Draws Japanese values from one ``random.Random`` (Faker ``ja_JP`` seeded from it)."""
 
     def __init__(self, rng: random.Random):
-        from faker import Faker
-
         self.rng = rng
-        self.faker = Faker("ja_JP")
-        self.faker.seed_instance(rng.getrandbits(64))
+        self._faker_rng = random.Random(rng.getrandbits(64))
+
+    @property
+    def faker(self):
+        """The process's one ``ja_JP`` Faker (:func:`~hf_anon.corpora.surrogates.factory._faker`),
+        drawing from this object's own generator."""
+        fake = _faker("ja_JP")
+        fake.random = self._faker_rng
+        return fake
 
     def digits(self, text: str) -> str:
         """Full-width digits most of the time, as in printed precedents."""

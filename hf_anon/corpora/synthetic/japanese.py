@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from functools import partial
 
 from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates
 from hf_anon.corpora.synthetic.templates_ja import EXTRA_FACTS
@@ -25,6 +26,30 @@ from hf_anon.corpora.synthetic.writer import Part, Writer
 from hf_anon.data import Document
 
 JA_DOMAINS = ("criminal", "traffic", "civil", "family")
+
+#: Template fields with one value per passage: their label and the
+#: :class:`JapaneseSurrogates` method that draws it (drawn in this order).
+FIXED_FIELDS = {
+    "ADDR": ("address-name", "address"),
+    "ADDR2": ("address-name", "address"),
+    "ADDR3": ("address-name", "address"),
+    "ROOM": ("address-idx", "room"),
+    "TOWN": ("address-name", "town"),
+    "POST": ("address-name", "postcode"),
+    "PLATE": ("car-idx", "plate"),
+    "PLATE2": ("car-idx", "plate"),
+    "CAR": ("car-name", "car"),
+    "PHONE": ("id-number", "phone"),
+    "ACCOUNT": ("id-number", "account"),
+    "DOCKET": ("court-docket", "docket"),
+    "DOCKET2": ("court-docket", "docket"),
+    "COURT": ("court-name", "court"),
+    "COURT2": ("court-name", "court"),
+    "AGE": ("nat-idx", "age"),
+    "AGE2": ("nat-idx", "age"),
+    "BIRTH": ("nat-idx", "birth"),
+    "BIRTH2": ("nat-idx", "birth"),
+}
 
 
 class Cast:
@@ -38,27 +63,7 @@ class Cast:
         self.said: set[str] = set()
         self.company = {k: v.company() for k in ("CO", "CO2")}
         self.bank = v.bank()
-        self.fixed = {
-            "ADDR": v.address(),
-            "ADDR2": v.address(),
-            "ADDR3": v.address(),
-            "ROOM": v.room(),
-            "TOWN": v.town(),
-            "POST": v.postcode(),
-            "PLATE": v.plate(),
-            "PLATE2": v.plate(),
-            "CAR": v.car(),
-            "PHONE": v.phone(),
-            "ACCOUNT": v.account(),
-            "DOCKET": v.docket(),
-            "DOCKET2": v.docket(),
-            "COURT": v.court(),
-            "COURT2": v.court(),
-            "AGE": v.age(),
-            "AGE2": v.age(),
-            "BIRTH": v.birth(),
-            "BIRTH2": v.birth(),
-        }
+        self.fixed = {name: getattr(v, draw)() for name, (_, draw) in FIXED_FIELDS.items()}
         self.dates = {
             "DATE": v.date(time=rng.random() < 0.6, year=rng.randint(2015, 2023)),
             "DATE2": v.date(year=rng.randint(2015, 2023)),
@@ -108,30 +113,9 @@ class Cast:
             return Part(self.bank[1], "jur-idx")
         if name in self.dates:
             return Part(self.dates[name], "date-world" if name.startswith("W") else "date-fact")
-        labels = {
-            "ADDR": "address-name",
-            "ADDR2": "address-name",
-            "ADDR3": "address-name",
-            "TOWN": "address-name",
-            "POST": "address-name",
-            "ROOM": "address-idx",
-            "PLATE": "car-idx",
-            "PLATE2": "car-idx",
-            "CAR": "car-name",
-            "PHONE": "id-number",
-            "ACCOUNT": "id-number",
-            "DOCKET": "court-docket",
-            "DOCKET2": "court-docket",
-            "COURT": "court-name",
-            "COURT2": "court-name",
-            "AGE": "nat-idx",
-            "AGE2": "nat-idx",
-            "BIRTH": "nat-idx",
-            "BIRTH2": "nat-idx",
-        }
-        if name not in labels:
+        if name not in FIXED_FIELDS:
             raise KeyError(f"unknown template field {{{name}}}")
-        return Part(self.fixed[name], labels[name])
+        return Part(self.fixed[name], FIXED_FIELDS[name][0])
 
 
 # --- templates: {FIELD}s are spans; everything else is plain text --------------------
@@ -247,12 +231,10 @@ CLOSING = [
 
 
 def _fill(writer: Writer, template: str, cast: Cast) -> None:
-    pos = 0
-    for match in re.finditer(r"\{(\w+)\}", template):
-        writer.add(template[pos : match.start()])
-        writer.add(cast.field(match.group(1)))
-        pos = match.end()
-    writer.add(template[pos:])
+    """``Writer.say`` with each field drawn where it stands (a name's first mention is its
+    full name, so fields are drawn lazily, in text order)."""
+    fields = set(re.findall(r"\{(\w+)\}", template))
+    writer.say(template, **{name: partial(cast.field, name) for name in fields})
 
 
 def generate_japanese_document(index: int, seed: int = 0, domain: str | None = None) -> Document:
