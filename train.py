@@ -225,12 +225,17 @@ def evaluate_and_save(
         logger.info("step %d: %s", step, json.dumps({k: round(v, 4) for k, v in metrics.items()}))
     accelerator.wait_for_everyone()
     if accelerator.is_main_process:
+        info = training_info(accelerator, step, seconds(), config.model_name_or_path)
         if metrics is None or is_better(metrics, best, config.best_metric):
             best, without_gain = (metrics and {**metrics, "step": step}), 0
-            info = training_info(accelerator, step, seconds(), config.model_name_or_path)
             save_model(accelerator, model, tokenizer, config, output_dir / "best", best, info)
         else:
             without_gain += 1
+        if config.save_each_evaluation:
+            at_step = metrics and {**metrics, "step": step}
+            save_model(
+                accelerator, model, tokenizer, config, output_dir / f"step-{step}", at_step, info
+            )
         for old in list(checkpoints(output_dir))[:-2]:  # keep the last two checkpoints
             shutil.rmtree(old, ignore_errors=True)
         (checkpoint / "trainer_state.json").write_text(

@@ -1,5 +1,7 @@
 """German common nouns (Wiktionary, via the german-nouns package) → the lexicon that tells
-decoding a dictionary word from a name (``hf_anon/resources/common_nouns.txt.gz``).
+decoding a dictionary word from a name (``hf_anon/resources/common_nouns.txt.gz``), and the
+table of nouns with their gender and case forms that the synthetic decisions' hard
+negatives put in grammatical sentences (``hf_anon/resources/noun_cases.tsv.gz``).
 
     python datasets_scripts/build_noun_lexicon.py [--source german_nouns-1.2.5-py3-none-any.whl]
 
@@ -24,7 +26,10 @@ import unicodedata
 import zipfile
 from pathlib import Path
 
-OUTPUT = Path(__file__).resolve().parents[1] / "hf_anon" / "resources" / "common_nouns.txt.gz"
+RESOURCES = Path(__file__).resolve().parents[1] / "hf_anon" / "resources"
+OUTPUT = RESOURCES / "common_nouns.txt.gz"
+CASES_OUTPUT = RESOURCES / "noun_cases.tsv.gz"
+CASE_COLUMNS = ("nominativ singular", "dativ singular", "akkusativ singular")
 PACKAGE = "german-nouns==1.2.5"
 NAME_KINDS = ("Nachname", "Vorname", "Toponym", "Eigenname", "Straßenname", "Abkürzung")
 FORM_COLUMNS = ("lemma", "nominativ", "genitiv", "dativ", "akkusativ")
@@ -57,6 +62,31 @@ def common_nouns(rows: list[dict[str, str]]) -> list[str]:
     return sorted(w for w in common - named if len(w) >= 3)
 
 
+def noun_cases(rows: list[dict[str, str]], common: set[str]) -> list[tuple[str, ...]]:
+    """(genus, nominative, dative, accusative singular) of every one-word common noun with
+    one gender whose forms are all in ``common`` (never a name's form) and that names no
+    person by role (``Zeugin``, ``Sachbearbeiterin``: a person noun is context for a name,
+    and a profession can be a personal feature)."""
+    from hf_anon.names import is_person_noun
+
+    table = set()
+    for row in rows:
+        if row["pos"] != "Substantiv" or row.get("genus") not in ("m", "f", "n"):
+            continue
+        forms = tuple(unicodedata.normalize("NFC", row.get(c) or "") for c in CASE_COLUMNS)
+        if all(f in common for f in forms) and not is_person_noun(forms[0]):
+            table.add((row["genus"], *forms))
+    return sorted(table)
+
+
+def write_gzip(path: Path, lines: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # mtime=0: the same list gives the same bytes
+    with gzip.GzipFile(path, "wb", compresslevel=9, mtime=0) as out:
+        out.write(("\n".join(lines) + "\n").encode("utf-8"))
+    print(f"{len(lines):,} lines → {path} ({path.stat().st_size:,} bytes)")
+
+
 def fetch_wheel(folder: str) -> Path:
     subprocess.run(
         [sys.executable, "-m", "pip", "download", PACKAGE, "--no-deps", "-q", "-d", folder],
@@ -69,18 +99,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--source", type=Path, help="the german-nouns wheel or its nouns.csv")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument("--cases-output", type=Path, default=CASES_OUTPUT)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         source = args.source or fetch_wheel(folder)
         if not source.exists():
             print(f"error: {source} does not exist", file=sys.stderr)
             return 2
-        nouns = common_nouns(read_rows(source))
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    # mtime=0: the same list gives the same bytes
-    with gzip.GzipFile(args.output, "wb", compresslevel=9, mtime=0) as out:
-        out.write(("\n".join(nouns) + "\n").encode("utf-8"))
-    print(f"{len(nouns):,} nouns → {args.output} ({args.output.stat().st_size:,} bytes)")
+        rows = read_rows(source)
+    nouns = common_nouns(rows)
+    write_gzip(args.output, nouns)
+    write_gzip(args.cases_output, ["\t".join(r) for r in noun_cases(rows, set(nouns))])
     return 0
 
 

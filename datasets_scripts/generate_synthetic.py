@@ -15,7 +15,10 @@ depends only on the seed and k. Nothing is downloaded.
 With --augment each decision is also varied as real published ones are
 (hf_anon.corpora.augment): hard-negative paragraphs (cited precedents, publication references,
 commentaries, statutes, authorities without a place, drugs and body parts), a head or a
-whole decision in capitals, hard line breaks and hyphenated words.
+whole decision in capitals, hard line breaks and hyphenated words. --everyday-negatives P
+adds, to a share P of the decisions, paragraphs with everyday common nouns where names
+stand (``Der Kläger ist einem Reh ausgewichen.``), the times of rules and the dates of
+statutes.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import time
 
 from tqdm.auto import tqdm
 
-from hf_anon.corpora.augment import augment
+from hf_anon.corpora.augment import AugmentConfig, augment
 from hf_anon.corpora.corpus import (
     add_corpus_arguments,
     corpus_statistics,
@@ -50,6 +53,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="vary the decisions as real ones are: hard negatives, capitals, line breaks",
     )
+    parser.add_argument(
+        "--everyday-negatives",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="with --augment: share of decisions with everyday-noun and rule-time paragraphs "
+        "(default 0)",
+    )
     parser.add_argument("--language", choices=["de", "ja"], default="de", help="de (default) or ja")
     add_corpus_arguments(parser)
     args = parser.parse_args(argv)
@@ -57,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--num-documents must be at least 1")
     if args.augment and args.language != "de":
         parser.error("--augment varies German decisions only")
+    if not 0.0 <= args.everyday_negatives <= 1.0:
+        parser.error("--everyday-negatives must be between 0 and 1")
+    if args.everyday_negatives and not args.augment:
+        parser.error("--everyday-negatives needs --augment")
+    config = AugmentConfig(everyday_negatives=args.everyday_negatives)
     began = time.perf_counter()
     generate = generate_document if args.language == "de" else generate_japanese_document
     documents = [
@@ -65,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if args.augment:  # one generator per document: any slice can be regenerated alone
         documents = [
-            augment(doc, random.Random(f"augment\x00{args.seed}\x00{doc.id}"))
+            augment(doc, random.Random(f"augment\x00{args.seed}\x00{doc.id}"), config)
             for doc in tqdm(documents, desc="augment", unit="doc")
         ]
     try:

@@ -83,6 +83,7 @@ SPACE_PACKAGE_DATA = (
     "model_card_template.md",
     "model_card_template_ja.md",
     "resources/*.txt.gz",
+    "resources/*.tsv.gz",
     "resources/README.md",
 )
 #: Requirements a self-contained Space leaves out: gradio comes with the Space's SDK, at

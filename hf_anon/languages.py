@@ -200,8 +200,8 @@ def _trim(text: str, span: Span) -> Span | None:
             end, changed = end - (1 if piece.endswith("頃") else 2), True
         if not changed and piece[0] == "〒":
             start, changed = start + 1, True
-    if start >= end:
-        return None
+    if start >= end or end <= span.start or start >= span.end:
+        return None  # nothing left, or only the surname a found `　の` grew over
     return Span(start, end, span.label, span.risk, span.score)
 
 

@@ -88,6 +88,13 @@ class TrainingConfig:
     early_stopping_patience: int = field(
         default=0, metadata={"help": "stop after N evaluations without improvement (0: never)"}
     )
+    save_each_evaluation: bool = field(
+        default=False,
+        metadata={
+            "help": "also keep a model folder step-N at every evaluation, to choose the step "
+            "afterwards as the release does (calibrated, with the recognizers)"
+        },
+    )
     seed: int = 42
     language: str = field(
         default="de",

@@ -6,13 +6,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hf_anon.corpora.augment import (
+    AugmentConfig,
+    add_everyday_negatives,
     add_hard_negatives,
     augment,
     break_lines,
     check_spans,
     citation,
+    everyday_nouns,
+    everyday_sentence,
     hyphenate,
     insert,
+    rule_sentence,
     shout,
     upper_keep_length,
 )
@@ -78,6 +83,52 @@ def test_hard_negatives_add_text_but_no_spans():
     assert len(out.text) > len(doc.text)
     assert len(out.spans) == len(doc.spans)
     check_spans(out, doc)
+
+
+def test_everyday_nouns_stand_in_grammatical_sentences_where_names_stand():
+    rng = random.Random(7)
+    sentences = [everyday_sentence(rng) for _ in range(300)]
+    assert all(s.endswith(".") and s[0].isupper() for s in sentences)
+    # the article agrees with the noun's gender: `einem Reh`, `im Innenhof`
+    genders = {nominative: gender for gender, nominative, _, _ in everyday_nouns()}
+    assert genders["Reh"] == "n" and genders["Innenhof"] == "m"
+    for sentence in sentences:
+        for article, gender in (("einer ", "f"), ("einem ", "mn"), ("im ", "mn")):
+            if article in sentence:
+                noun = sentence.split(article, 1)[1].split()[0].strip(".,;")
+                if noun in genders:
+                    assert genders[noun] in gender, sentence
+
+
+def test_everyday_negatives_leave_out_names_people_and_floors():
+    nominatives = {row[1] for row in everyday_nouns()}
+    assert {"Reh", "Innenhof", "Bankett", "Niederwild"} <= nominatives
+    # a name's form, a person, a floor (an address-idx in real decisions) are no negatives
+    assert not {"Gelb", "Schreiner", "Zeugin", "Journalistin", "Obergeschoss"} & nominatives
+
+
+def test_rule_times_and_statute_dates_are_no_facts():
+    rng = random.Random(2)
+    sentences = [rule_sentence(rng) for _ in range(40)]
+    assert any("Uhr bis" in s or "Uhr und" in s for s in sentences)
+    assert any("in Kraft" in s or "Wirkung" in s or "Übergangs" in s for s in sentences)
+
+
+def test_everyday_negatives_add_paragraphs_but_no_spans():
+    doc = _doc()
+    out = add_everyday_negatives(doc, random.Random(4), 5)
+    assert out.text.count("\n\n") == doc.text.count("\n\n") + 5
+    assert len(out.spans) == len(doc.spans)
+    check_spans(out, doc)
+
+
+def test_everyday_negatives_are_off_by_default_so_old_corpora_regenerate():
+    doc = generate_document(3, seed=2)
+    plain = augment(doc, random.Random("a"))
+    assert augment(doc, random.Random("a"), AugmentConfig()) == plain
+    varied = augment(doc, random.Random("a"), AugmentConfig(everyday_negatives=1.0))
+    assert len(varied.text) > len(plain.text)
+    check_spans(varied, doc)
 
 
 def test_a_citation_names_court_date_and_docket():

@@ -167,20 +167,27 @@ def test_noun_lexicon_script_keeps_common_nouns_and_leaves_out_names(tmp_path, c
 
     csv = tmp_path / "nouns.csv"
     csv.write_text(
-        "lemma,pos,nominativ singular,nominativ plural,genitiv singular\n"
-        "Reh,Substantiv,Reh,Rehe,Rehs\n"
-        "Gelb,Substantiv,Gelb,,Gelbs\n"
-        'Gelb,"Nachname,Substantiv",Gelb,,\n'
-        "Ab,Substantiv,Ab,,\n",
+        "lemma,pos,genus,nominativ singular,nominativ plural,genitiv singular,"
+        "dativ singular,akkusativ singular\n"
+        "Reh,Substantiv,n,Reh,Rehe,Rehs,Reh,Reh\n"
+        "Gelb,Substantiv,n,Gelb,,Gelbs,Gelb,Gelb\n"
+        'Gelb,"Nachname,Substantiv",,Gelb,,,,\n'
+        "Ab,Substantiv,n,Ab,,,Ab,Ab\n"
+        "Zeugin,Substantiv,f,Zeugin,Zeuginnen,Zeugin,Zeugin,Zeugin\n",
         encoding="utf-8",
     )
-    out = tmp_path / "nouns.txt.gz"
-    run_script("build_noun_lexicon.py", "--source", str(csv), "--output", str(out))
+    out, cases = tmp_path / "nouns.txt.gz", tmp_path / "cases.tsv.gz"
+    args = ["--source", str(csv), "--output", str(out), "--cases-output", str(cases)]
+    run_script("build_noun_lexicon.py", *args)
     first = out.read_bytes()
     # `Gelb` is also a surname; `Gelbs` only the noun's form; `Ab` is too short
-    assert gzip.decompress(first).decode().split() == ["Gelbs", "Reh", "Rehe", "Rehs"]
-    assert "4 nouns" in capsys.readouterr().out
-    run_script("build_noun_lexicon.py", "--source", str(csv), "--output", str(out))
+    words = ["Gelbs", "Reh", "Rehe", "Rehs", "Zeugin", "Zeuginnen"]
+    assert gzip.decompress(first).decode().split() == words
+    assert "6 lines" in capsys.readouterr().out
+    # the generator's table: gender and case forms; not `Gelb` (a name's form), not a
+    # person noun (`Zeugin` is context for a name)
+    assert gzip.decompress(cases.read_bytes()).decode() == "n\tReh\tReh\tReh\n"
+    run_script("build_noun_lexicon.py", *args)
     assert out.read_bytes() == first  # reproducible
 
 

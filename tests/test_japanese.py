@@ -216,6 +216,15 @@ def test_japanese_boundaries_trim_roles_honorifics_forms_and_particles():
     assert trimmed == ["田中太郎", "山田", "まこと", "令和３年５月２日", "160-0023"]
 
 
+def test_a_name_grows_over_its_surname_only_when_something_of_it_is_left():
+    text = "被告人百目鬼 玲子は、田中　の件"
+    given = Span(text.index("玲子"), text.index("玲子") + 2, "nat-name")
+    assert [text[s.start : s.end] for s in japanese_boundaries(text, [given])] == ["百目鬼 玲子"]
+    # a space and a particle are no name: the surname before them is not taken instead
+    stray = Span(text.index("　の"), text.index("　の") + 2, "nat-name")
+    assert japanese_boundaries(text, [stray]) == []
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="被告人田中太郎はさん株式会社の、。頃〒 　（", max_size=40), st.data())
 def test_japanese_boundaries_keep_spans_clean_sorted_and_disjoint(text, data):

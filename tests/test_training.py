@@ -208,8 +208,13 @@ def test_tiny_config_trains_loss_falls_and_reloads_identically(tmp_path):
 
 def test_a_second_stage_cuts_a_trained_model_and_counts_both_trainings(tmp_path):
     common = ["--config", "configs/tiny.yaml", "--report_to", "none", "--eval_steps", "6"]
-    run_train(*common, "--output_dir", str(tmp_path / "one"), "--max_steps", "6")
+    one = ["--output_dir", str(tmp_path / "one"), "--max_steps", "6"]
+    run_train(*common, *one, "--save_each_evaluation", "true")
     first = json.loads((tmp_path / "one" / "best" / "training_info.json").read_text())
+    # every evaluation also left a model folder, to choose the step afterwards
+    at_six = tmp_path / "one" / "step-6"
+    assert json.loads((at_six / "eval_results.json").read_text())["step"] == 6
+    assert SpanDetector.from_pretrained(at_six).detect(["Herr Jonas Weber kam."]) is not None
     start = str(tmp_path / "one" / "best")
     stage_two = ["--model_name_or_path", start, "--num_hidden_layers", "1", "--max_steps", "6"]
     run_train(*common, "--output_dir", str(tmp_path / "two"), *stage_two)

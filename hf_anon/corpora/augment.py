@@ -16,9 +16,12 @@ nouns), never copied from the real gold sets, which are kept for choosing and me
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
 
 from hf_anon.corpora.surrogates import MONTHS, format_date
 from hf_anon.data import Document
@@ -342,17 +345,146 @@ def hard_negative(rng: random.Random, surnames: Callable[[], str]) -> str:
     return f"Das Gericht folgt insoweit {citation(rng)}."
 
 
-def add_hard_negatives(
-    doc: Document, rng: random.Random, count: int, surnames: Callable[[], str]
+# -- everyday nouns and the times of rules ------------------------------------------------
+
+#: Nouns whose real-gold reading is a span (a floor locates a flat: ``Obergeschoss`` is an
+#: address-idx), kept out of the negatives
+SPAN_NOUN_ENDINGS = ("geschoss", "geschoß", "etage", "stockwerk")
+#: Endings of nouns for people (``Kriminologin``, ``Klinikarzt``, ``Lieferant``): a
+#: profession can be a personal feature (nat-idx), so they are no negatives either
+PERSON_ENDINGS = {
+    "f": ("in",),
+    "m": ("ist", "loge", "arzt", "anwalt", "mann", "ant", "ent", "eur", "är", "ör", "at"),
+}
+#: (article of the nominative, dative, accusative; the dative after ``in``/``an``/``von``
+#: /``zu``/``bei`` contracted as courts write it) per gender
+ARTICLES = {
+    "m": {"N": "der", "NI": "ein", "D": "dem", "DI": "einem", "A": "den", "AI": "einen",
+          "in": "im", "an": "am", "von": "vom", "zu": "zum", "bei": "beim"},
+    "n": {"N": "das", "NI": "ein", "D": "dem", "DI": "einem", "A": "das", "AI": "ein",
+          "in": "im", "an": "am", "von": "vom", "zu": "zum", "bei": "beim"},
+    "f": {"N": "die", "NI": "eine", "D": "der", "DI": "einer", "A": "die", "AI": "eine",
+          "in": "in der", "an": "an der", "von": "von der", "zu": "zur", "bei": "bei der"},
+}  # fmt: skip
+#: Sentences around a common noun where a model that learned "capitalised word after an
+#: article or preposition" marks a name or place (``die Ampel sei auf Gelb umgesprungen``,
+#: ``ein Ausweichmanöver vor einem Reh``, ``im Innenhof``, ``die Gartenpflege``). ``{X}``
+#: is the noun with the article or contraction ``X`` of :data:`ARTICLES`, ``{Q}`` the
+#: bare nominative, ``{Nc}`` the nominative phrase with a capital article.
+EVERYDAY_FRAMES = (
+    "Nach den Feststellungen entstand {in} kein weiterer Schaden.",
+    "Der Zeuge hat {an} nichts Auffälliges bemerkt.",
+    "Die Kosten für {A} sind nicht umlagefähig.",
+    "Das Gericht hat {A} im Termin in Augenschein genommen.",
+    "Es handelt sich um {AI} im Sinne der Vorschrift.",
+    "Der Kläger ist nach seinen Angaben {DI} ausgewichen.",
+    "{Nc} war nach dem Gutachten nicht mangelhaft.",
+    "Streitig ist allein, ob {N} rechtzeitig gemeldet wurde.",
+    "Die Beklagte verweist insoweit auf {A}.",
+    "Die Angaben {zu} sind nicht nachvollziehbar.",
+    "Ein Zusammenhang mit {D} ist nicht ersichtlich.",
+    "Das Gebäude sei {NI}; das sei bei der Bewertung zu berücksichtigen.",
+    "Im Übrigen fehlt es an {DI}.",
+    "Hinweise auf {AI} ergeben sich aus der Akte nicht.",
+    "Die Sachverständige hat vor {D} keine Spuren gefunden.",
+    "Die Zeugin schilderte, sie habe {A} erst später bemerkt.",
+    "Unter der Position „{Q}“ sind 120,00 € angesetzt.",
+    "Der Begriff {Q} ist hier weit zu verstehen.",
+    "Die Beteiligten haben sich {bei} nicht mehr über diesen Punkt geeinigt.",
+    "Die Rechnung stammt nicht {von}, sondern aus dem Vorjahr.",
+    "Der Kläger behauptet, er sei {bei} gestürzt.",
+    "Wegen {Q} und der Folgen wird auf die Akte verwiesen.",
+    "Die Klägerin rügt zu Recht, dass {N} nicht berücksichtigt wurde.",
+    "Das Schreiben betrifft ausschließlich {A}.",
+)
+#: Rules, not facts: opening hours, quiet hours, the statutory night (ANNOTATION.md marks
+#: dates and times *of the facts*)
+RULE_TIME_FRAMES = (
+    "Die Hausordnung sieht Ruhezeiten von {t1} bis {t2} vor.",
+    "Die Geschäftsstelle ist werktags von {t1} bis {t2} erreichbar.",
+    "Nach der Satzung ist die Benutzung zwischen {t1} und {t2} untersagt.",
+    "Als Nachtzeit gilt nach der Verordnung die Zeit von {t1} bis {t2}.",
+    "Die Anlage darf nach der Genehmigung nur von {t1} bis {t2} betrieben werden.",
+    "Der Mietvertrag erlaubt das Musizieren nur zwischen {t1} und {t2}.",
+)
+#: Dates of world events and of statutes, which are no facts of a case
+WORLD_DATE_FRAMES = (
+    "Das Gesetz ist am {date} in Kraft getreten.",
+    "Seit dem {date} gilt für diese Fälle eine Übergangsregelung.",
+    "Die Vorschrift wurde mit Wirkung vom {date} geändert.",
+    "Die Verordnung trat mit Ablauf des {date} außer Kraft.",
+    "Die Neuregelung gilt für Bescheide, die nach dem {date} ergangen sind.",
+)
+
+
+@lru_cache(maxsize=1)
+def everyday_nouns() -> tuple[tuple[str, str, str, str], ...]:
+    """(gender, nominative, dative, accusative) of common nouns that are never names
+    (``resources/noun_cases.tsv.gz``, built by ``datasets_scripts/build_noun_lexicon.py``)."""
+    path = resources.files("hf_anon") / "resources" / "noun_cases.tsv.gz"
+    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
+        rows = (tuple(line.rstrip("\n").split("\t")) for line in lines if line.strip())
+        return tuple(
+            r
+            for r in rows
+            if not r[1].lower().endswith(SPAN_NOUN_ENDINGS)
+            and not r[1].endswith(PERSON_ENDINGS.get(r[0], ()))
+        )
+
+
+def everyday_sentence(rng: random.Random) -> str:
+    """A common noun in a sentence where names stand: ``Der Zeuge hat am Bankett nichts
+    Auffälliges bemerkt.``"""
+    gender, nominative, dative, accusative = rng.choice(everyday_nouns())
+    articles = ARTICLES[gender]
+    noun_for = {"N": nominative, "NI": nominative, "A": accusative, "AI": accusative}
+    fields = {key: f"{article} {noun_for.get(key, dative)}" for key, article in articles.items()}
+    fields["Nc"] = f"{articles['N'].capitalize()} {nominative}"
+    fields["Q"] = nominative
+    return rng.choice(EVERYDAY_FRAMES).format(**fields)
+
+
+def _clock(rng: random.Random, hour: int) -> str:
+    return rng.choice((f"{hour}:00 Uhr", f"{hour}.00 Uhr", f"{hour} Uhr", f"{hour:02d}:00 Uhr"))
+
+
+def rule_sentence(rng: random.Random) -> str:
+    """Times of a rule or dates of a statute: ``Ruhezeiten von 22:00 Uhr bis 6:00 Uhr``."""
+    if rng.random() < 0.5:
+        start = rng.choice((6, 7, 8, 9, 13, 19, 20, 22))
+        end = (start + rng.choice((2, 4, 8))) % 24
+        return rng.choice(RULE_TIME_FRAMES).format(t1=_clock(rng, start), t2=_clock(rng, end))
+    return rng.choice(WORLD_DATE_FRAMES).format(date=_date(rng, 1995, 2025))
+
+
+def add_everyday_negatives(doc: Document, rng: random.Random, count: int) -> Document:
+    """``count`` sentences of :func:`everyday_sentence` (three in four) or
+    :func:`rule_sentence`, each a paragraph after the head."""
+
+    def write() -> str:
+        return everyday_sentence(rng) if rng.random() < 0.75 else rule_sentence(rng)
+
+    return insert_paragraphs(doc, rng, count, write)
+
+
+def insert_paragraphs(
+    doc: Document, rng: random.Random, count: int, write: Callable[[], str]
 ) -> Document:
-    """``count`` hard-negative sentences inserted as paragraphs after the head."""
+    """``count`` paragraphs from ``write()``, each at a paragraph break after the head that
+    no span crosses."""
     head = rubrum_end(doc.text)
     breaks = [i for i in range(head, len(doc.text)) if doc.text.startswith("\n\n", i)]
     breaks = [i for i in breaks if not any(s.start < i < s.end for s in doc.spans)]
     if not breaks:
         breaks = [len(doc.text)]
-    pieces = [(rng.choice(breaks), "\n\n" + hard_negative(rng, surnames)) for _ in range(count)]
-    return insert_many(doc, pieces)
+    return insert_many(doc, [(rng.choice(breaks), "\n\n" + write()) for _ in range(count)])
+
+
+def add_hard_negatives(
+    doc: Document, rng: random.Random, count: int, surnames: Callable[[], str]
+) -> Document:
+    """``count`` hard-negative sentences inserted as paragraphs after the head."""
+    return insert_paragraphs(doc, rng, count, lambda: hard_negative(rng, surnames))
 
 
 # -- all together --------------------------------------------------------------------------
@@ -367,6 +499,9 @@ class AugmentConfig:
     shout_all: float = 0.03  # the whole decision in capitals
     line_breaks: float = 0.15  # hard breaks every 50–90 characters
     hyphens: float = 0.1  # hyphenated line breaks in long words
+    #: 2–6 paragraphs of everyday nouns and rule times (off by default: the corpora of
+    #: stages 4 and 5 were drawn without them and regenerate byte for byte)
+    everyday_negatives: float = 0.0
 
 
 def augment(
@@ -384,6 +519,8 @@ def augment(
         surnames = faker.last_name
     if rng.random() < config.hard_negatives:
         doc = add_hard_negatives(doc, rng, rng.randint(1, 4), surnames)
+    if config.everyday_negatives and rng.random() < config.everyday_negatives:
+        doc = add_everyday_negatives(doc, rng, rng.randint(2, 6))
     if rng.random() < config.shout_all:
         doc = shout(doc)
     elif rng.random() < config.shout_head:
@@ -406,17 +543,21 @@ def check_spans(doc: Document, original: Document) -> None:
 
 __all__ = [
     "AugmentConfig",
+    "add_everyday_negatives",
     "add_hard_negatives",
     "augment",
     "break_lines",
     "check_spans",
     "citation",
     "commentary",
+    "everyday_sentence",
     "hard_negative",
     "hyphenate",
     "insert",
     "insert_many",
+    "insert_paragraphs",
     "rubrum_end",
+    "rule_sentence",
     "shout",
     "upper_keep_length",
 ]
