@@ -33,6 +33,15 @@ CASE_COLUMNS = ("nominativ singular", "dativ singular", "akkusativ singular")
 PACKAGE = "german-nouns==1.2.5"
 NAME_KINDS = ("Nachname", "Vorname", "Toponym", "Eigenname", "Straßenname", "Abkürzung")
 FORM_COLUMNS = ("lemma", "nominativ", "genitiv", "dativ", "akkusativ")
+#: Nouns whose real-gold reading is a span (a floor locates a flat: ``Obergeschoss`` is an
+#: address-idx): no hard negatives
+SPAN_NOUN_ENDINGS = ("geschoss", "geschoß", "etage", "stockwerk")
+#: Endings of nouns for people per gender (``Kriminologin``, ``Klinikarzt``, ``Lieferant``),
+#: which the role list of ``is_person_noun`` does not hold: no hard negatives either
+PERSON_ENDINGS = {
+    "f": ("in",),
+    "m": ("ist", "loge", "arzt", "anwalt", "mann", "ant", "ent", "eur", "är", "ör", "at"),
+}
 
 
 def read_rows(source: Path) -> list[dict[str, str]]:
@@ -64,9 +73,9 @@ def common_nouns(rows: list[dict[str, str]]) -> list[str]:
 
 def noun_cases(rows: list[dict[str, str]], common: set[str]) -> list[tuple[str, ...]]:
     """(genus, nominative, dative, accusative singular) of every one-word common noun with
-    one gender whose forms are all in ``common`` (never a name's form) and that names no
-    person by role (``Zeugin``, ``Sachbearbeiterin``: a person noun is context for a name,
-    and a profession can be a personal feature)."""
+    one gender whose forms are all in ``common`` (never a name's form), that names no person
+    (``Zeugin``, ``Sachbearbeiterin``: a person noun is context for a name, and a profession
+    can be a personal feature) and no floor (:data:`SPAN_NOUN_ENDINGS`)."""
     from hf_anon.names import is_person_noun
 
     table = set()
@@ -74,7 +83,13 @@ def noun_cases(rows: list[dict[str, str]], common: set[str]) -> list[tuple[str, 
         if row["pos"] != "Substantiv" or row.get("genus") not in ("m", "f", "n"):
             continue
         forms = tuple(unicodedata.normalize("NFC", row.get(c) or "") for c in CASE_COLUMNS)
-        if all(f in common for f in forms) and not is_person_noun(forms[0]):
+        nominative = forms[0]
+        if (
+            all(f in common for f in forms)
+            and not is_person_noun(nominative)
+            and not nominative.endswith(PERSON_ENDINGS.get(row["genus"], ()))
+            and not nominative.lower().endswith(SPAN_NOUN_ENDINGS)
+        ):
             table.add((row["genus"], *forms))
     return sorted(table)
 

@@ -173,7 +173,9 @@ def test_noun_lexicon_script_keeps_common_nouns_and_leaves_out_names(tmp_path, c
         "Gelb,Substantiv,n,Gelb,,Gelbs,Gelb,Gelb\n"
         'Gelb,"Nachname,Substantiv",,Gelb,,,,\n'
         "Ab,Substantiv,n,Ab,,,Ab,Ab\n"
-        "Zeugin,Substantiv,f,Zeugin,Zeuginnen,Zeugin,Zeugin,Zeugin\n",
+        "Zeugin,Substantiv,f,Zeugin,Zeuginnen,Zeugin,Zeugin,Zeugin\n"
+        "Lieferant,Substantiv,m,Lieferant,,Lieferanten,Lieferanten,Lieferanten\n"
+        "Obergeschoss,Substantiv,n,Obergeschoss,,Obergeschosses,Obergeschoss,Obergeschoss\n",
         encoding="utf-8",
     )
     out, cases = tmp_path / "nouns.txt.gz", tmp_path / "cases.tsv.gz"
@@ -181,11 +183,12 @@ def test_noun_lexicon_script_keeps_common_nouns_and_leaves_out_names(tmp_path, c
     run_script("build_noun_lexicon.py", *args)
     first = out.read_bytes()
     # `Gelb` is also a surname; `Gelbs` only the noun's form; `Ab` is too short
-    words = ["Gelbs", "Reh", "Rehe", "Rehs", "Zeugin", "Zeuginnen"]
+    words = ["Gelbs", "Lieferant", "Lieferanten", "Obergeschoss", "Obergeschosses", "Reh"]
+    words += ["Rehe", "Rehs", "Zeugin", "Zeuginnen"]
     assert gzip.decompress(first).decode().split() == words
-    assert "6 lines" in capsys.readouterr().out
+    assert "10 lines" in capsys.readouterr().out
     # the generator's table: gender and case forms; not `Gelb` (a name's form), not a
-    # person noun (`Zeugin` is context for a name)
+    # person (`Zeugin` is context for a name, `Lieferant` a profession), not a floor
     assert gzip.decompress(cases.read_bytes()).decode() == "n\tReh\tReh\tReh\n"
     run_script("build_noun_lexicon.py", *args)
     assert out.read_bytes() == first  # reproducible

@@ -347,15 +347,6 @@ def hard_negative(rng: random.Random, surnames: Callable[[], str]) -> str:
 
 # -- everyday nouns and the times of rules ------------------------------------------------
 
-#: Nouns whose real-gold reading is a span (a floor locates a flat: ``Obergeschoss`` is an
-#: address-idx), kept out of the negatives
-SPAN_NOUN_ENDINGS = ("geschoss", "geschoß", "etage", "stockwerk")
-#: Endings of nouns for people (``Kriminologin``, ``Klinikarzt``, ``Lieferant``): a
-#: profession can be a personal feature (nat-idx), so they are no negatives either
-PERSON_ENDINGS = {
-    "f": ("in",),
-    "m": ("ist", "loge", "arzt", "anwalt", "mann", "ant", "ent", "eur", "är", "ör", "at"),
-}
 #: (article of the nominative, dative, accusative; the dative after ``in``/``an``/``von``
 #: /``zu``/``bei`` contracted as courts write it) per gender
 ARTICLES = {
@@ -419,17 +410,13 @@ WORLD_DATE_FRAMES = (
 
 @lru_cache(maxsize=1)
 def everyday_nouns() -> tuple[tuple[str, str, str, str], ...]:
-    """(gender, nominative, dative, accusative) of common nouns that are never names
-    (``resources/noun_cases.tsv.gz``, built by ``datasets_scripts/build_noun_lexicon.py``)."""
+    """(gender, nominative, dative, accusative) of common nouns that are never names, people
+    or floors (``resources/noun_cases.tsv.gz``, built by
+    ``datasets_scripts/build_noun_lexicon.py``)."""
     path = resources.files("hf_anon") / "resources" / "noun_cases.tsv.gz"
     with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
         rows = (tuple(line.rstrip("\n").split("\t")) for line in lines if line.strip())
-        return tuple(
-            r
-            for r in rows
-            if not r[1].lower().endswith(SPAN_NOUN_ENDINGS)
-            and not r[1].endswith(PERSON_ENDINGS.get(r[0], ()))
-        )
+        return tuple(rows)
 
 
 def everyday_sentence(rng: random.Random) -> str:
