@@ -607,6 +607,14 @@ CALENDAR_WORDS = re.compile(
 )
 #: `9 - 12/2025`, `zwischen 22 und 24 Uhr`: a bare day, month or hour opening a range
 _RANGE_AFTER = re.compile(r"\s*(?:[-–]|bis|und)\s*\d")
+#: What follows a bare number that is a day or an hour: `13.30 Uhr`, `05:45`, `3. bis zum
+#: 7. Mai`, `5./6. Juni`, `31. 3.`, `1. Januar`; not a list's or a chamber's number
+#: (`die Anträge zu 1. bis 8.: …`, `12. die Beklagte zu verurteilen`)
+_DAY_OR_HOUR_AFTER = re.compile(
+    r"[.:]\d|\.\s?\d|\.\s*(?:(?:bis(?:\s+zu[mr])?|und|oder|[-–,/])\s*\d|"
+    + "|".join([*MONTHS, *(re.escape(m) for m in MONTH_ABBREVIATIONS)])
+    + ")"
+)
 #: A measure is no floor, flat or plot (`78,5 m²`, `70 km/h`)
 _UNIT = re.compile(r"(?:m²|qm|km/h|km|%|€|Euro)(?!\w)")
 _DWELLING = re.compile(
@@ -619,7 +627,9 @@ _ANNEX_BEFORE = re.compile(r"\b(?:Anlagen?|Anl\.)\s*$")
 def _holds_its_shape(text: str, label: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` has what every span of ``label`` has (ANNOTATION.md):
     a date a number or a calendar word, and a bare number of one to three digits only
-    as a day or hour (``1.``, ``13.30 Uhr``) or before a range (``9 - 12/2025``); a floor,
+    as a day or hour (``1. Januar``, ``13.30 Uhr``, ``3. bis 7. Mai``) or before a range
+    (``9 - 12/2025``), never as a list's number (``12. die Beklagte zu verurteilen``) or
+    with a letter (``18a.``); a floor,
     flat or plot no measure without its dwelling (``78,5 m²``, not ``48 qm große
     Erdgeschosswohnung``), not a direction alone (``nach links``), no annex (``Anlage
     K 6``); a docket numbers joined by a sign (:data:`DOCKET_SHAPE`: not ``Antrag Nr. 9a``,
@@ -630,9 +640,11 @@ def _holds_its_shape(text: str, label: str, start: int, end: int) -> bool:
     if label.startswith("date"):
         if not any(c.isdigit() for c in value):
             return CALENDAR_WORDS.search(value) is not None  # not `drei Monaten`
+        if re.fullmatch(r"\d{1,3}[a-z]", value):
+            return False  # `des 18a. Zivilsenats`: no date has a letter
         return (
             not re.fullmatch(r"\d{1,3}", value)
-            or text[end : end + 1] in (".", ":")  # `1.`, `13.30 Uhr`, `05:45 Uhr`
+            or _DAY_OR_HOUR_AFTER.match(text, end) is not None  # `13.30 Uhr`, `3. bis 7. Mai`
             or _RANGE_AFTER.match(text, end) is not None
         )
     if label == "address-idx":

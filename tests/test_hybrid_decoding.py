@@ -161,6 +161,15 @@ def texts(text: str, spans: list[Span]) -> list[str]:
         ),
         ("am 10.03.2004 um 13.30 Uhr", "13", "date-fact", ["13"]),
         ("für die Monate 9 - 12/2025", "9", "date-fact", ["9"]),
+        ("vom 3. bis zum 7. Mai 2019", "3", "date-fact", ["3"]),
+        ("am 5./6. Juni 2020", "5", "date-fact", ["5"]),
+        ("am 31. 3. und am 16. 4.", "31", "date-fact", ["31"]),
+        ("ab dem 1. Januar", "1", "date-fact", ["1"]),
+        ("um 05:45 Uhr", "05", "date-fact", ["05"]),
+        # a list's or a chamber's number is no day
+        ("den Anträgen zu 1. bis 8.: 9. die Beklagte", "8", "date-fact", []),
+        ("zu zahlen; 12. die Beklagte zu verurteilen", "12", "date-fact", []),
+        ("das Urteil des 18a. Zivilsenats", "18a", "date-world", []),
         # a floor or flat: no measure without its dwelling, no direction alone, no annex
         ("Die Wohnung ist mit 78,5 m² groß", "78,5 m²", "address-idx", []),
         (
