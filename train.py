@@ -226,15 +226,15 @@ def evaluate_and_save(
     accelerator.wait_for_everyone()
     if accelerator.is_main_process:
         info = training_info(accelerator, step, seconds(), config.model_name_or_path)
+        scored = metrics and {**metrics, "step": step}
         if metrics is None or is_better(metrics, best, config.best_metric):
-            best, without_gain = (metrics and {**metrics, "step": step}), 0
+            best, without_gain = scored, 0
             save_model(accelerator, model, tokenizer, config, output_dir / "best", best, info)
         else:
             without_gain += 1
         if config.save_each_evaluation:
-            at_step = metrics and {**metrics, "step": step}
             save_model(
-                accelerator, model, tokenizer, config, output_dir / f"step-{step}", at_step, info
+                accelerator, model, tokenizer, config, output_dir / f"step-{step}", scored, info
             )
         for old in list(checkpoints(output_dir))[:-2]:  # keep the last two checkpoints
             shutil.rmtree(old, ignore_errors=True)

@@ -39,12 +39,17 @@ ABSTRACT_SUFFIXES = ("ung", "ungen", "heit", "keit", "schaft", "ion", "tät", "i
 _SENTENCE_START = re.compile(r"(?:^|[.:!?]\s+|\n\s*)$")
 
 
+def resource_lines(name: str) -> list[str]:
+    """The non-empty lines of a bundled gzip file, ``hf_anon/resources/NAME``."""
+    path = resources.files("hf_anon") / "resources" / name
+    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
+        return [line.rstrip("\n") for line in lines if line.strip()]
+
+
 @lru_cache(maxsize=1)
 def common_nouns() -> frozenset[str]:
     """Every form of a German common noun that is never a name's form (255,000 words)."""
-    path = resources.files("hf_anon") / "resources" / "common_nouns.txt.gz"
-    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
-        return frozenset(line.strip() for line in lines if line.strip())
+    return frozenset(line.strip() for line in resource_lines("common_nouns.txt.gz"))
 
 
 def _compound_head(word: str, nouns: frozenset[str]) -> bool:

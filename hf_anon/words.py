@@ -598,10 +598,12 @@ def trim_edges(
     return out
 
 
+#: Month names and their abbreviations, as one alternation
+_MONTH_NAMES = "|".join([*MONTHS, *(re.escape(m) for m in MONTH_ABBREVIATIONS)])
 #: Words that date without a number (`im Sommer 2021` has one; `zur Jahrtausendwende`)
 CALENDAR_WORDS = re.compile(
     r"\b(?:"
-    + "|".join([*MONTHS, *(re.escape(m) for m in MONTH_ABBREVIATIONS), *SEASONS])
+    + "|".join([_MONTH_NAMES, *SEASONS])
     + r"|Ostern|Pfingsten|Weihnachten|Silvester|Neujahr|Jahrtausendwende|Jahreswechsel|"
     r"Mitternacht|Mittag|Uhr)"
 )
@@ -611,9 +613,7 @@ _RANGE_AFTER = re.compile(r"\s*(?:[-–]|bis|und)\s*\d")
 #: 7. Mai`, `5./6. Juni`, `31. 3.`, `1. Januar`; not a list's or a chamber's number
 #: (`die Anträge zu 1. bis 8.: …`, `12. die Beklagte zu verurteilen`)
 _DAY_OR_HOUR_AFTER = re.compile(
-    r"[.:]\d|\.\s?\d|\.\s*(?:(?:bis(?:\s+zu[mr])?|und|oder|[-–,/])\s*\d|"
-    + "|".join([*MONTHS, *(re.escape(m) for m in MONTH_ABBREVIATIONS)])
-    + ")"
+    rf":\d|\.\s?\d|\.\s*(?:(?:bis(?:\s+zu[mr])?|und|oder|[-–,/])\s*\d|{_MONTH_NAMES})"
 )
 #: A measure is no floor, flat or plot (`78,5 m²`, `70 km/h`)
 _UNIT = re.compile(r"(?:m²|qm|km/h|km|%|€|Euro)(?!\w)")

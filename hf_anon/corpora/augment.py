@@ -16,15 +16,14 @@ nouns), never copied from the real gold sets, which are kept for choosing and me
 from __future__ import annotations
 
 import datetime as dt
-import gzip
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
 
 from hf_anon.corpora.surrogates import MONTHS, format_date
 from hf_anon.data import Document
+from hf_anon.nouns import resource_lines
 
 # -- length-preserving capitals ------------------------------------------------------------
 
@@ -413,10 +412,7 @@ def everyday_nouns() -> tuple[tuple[str, str, str, str], ...]:
     """(gender, nominative, dative, accusative) of common nouns that are never names, people
     or floors (``resources/noun_cases.tsv.gz``, built by
     ``datasets_scripts/build_noun_lexicon.py``)."""
-    path = resources.files("hf_anon") / "resources" / "noun_cases.tsv.gz"
-    with path.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as lines:
-        rows = (tuple(line.rstrip("\n").split("\t")) for line in lines if line.strip())
-        return tuple(rows)
+    return tuple(tuple(line.split("\t")) for line in resource_lines("noun_cases.tsv.gz"))
 
 
 def everyday_sentence(rng: random.Random) -> str:
