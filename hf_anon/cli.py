@@ -147,28 +147,110 @@ def format_detector_scores(scores: DetectorScores) -> str:
     )
 
 
+def _find(texts: list[str], args: argparse.Namespace):
+    """Placeholders by the method and label source the command line chose."""
+    if args.method == "rules" and args.labels == "cues":
+        return [placeholder_spans(text, args.language) for text in texts]
+    from hf_anon.languages import resolve_language
+    from hf_anon.placeholder_tagger import PlaceholderTagger, find_placeholders_with
+
+    if resolve_language(args.language, texts) != "de":
+        raise InputError("--method tagger/both and --labels model read German decisions only")
+    try:
+        tagger = PlaceholderTagger.from_pretrained(args.tagger, require_head=args.method != "rules")
+    except ValueError as err:
+        raise InputError(str(err)) from None
+    return find_placeholders_with(
+        texts, method=args.method, labels=args.labels, tagger=tagger, progress=args.progress
+    )
+
+
+def _evaluate_placeholders(args: argparse.Namespace) -> int:
+    from hf_anon.corpora.placeholders.scoring import bootstrap_interval, score_by_group
+
+    key = _load(args.evaluate, DEFAULT_LABELS, require_risk=False, spans_key="placeholders")
+    predicted = _find([doc.text for doc in key], args)
+    pairs = [(doc.text, doc.spans, pred) for doc, pred in zip(key, predicted, strict=True)]
+    scores = score_placeholders(pairs)
+    metrics = ("precision", "recall", "label_accuracy") if len(pairs) > 1 else ()
+    intervals = {metric: bootstrap_interval(pairs, metric) for metric in metrics}
+    groups = (
+        score_by_group(pairs, [str(doc.meta.get(args.by) or "unknown") for doc in key])
+        if args.by
+        else {}
+    )
+    if args.json:
+        print(json.dumps({
+            **asdict(scores),
+            "intervals": intervals,
+            "groups": {name: asdict(group) for name, group in groups.items()},
+        }))  # fmt: skip
+    else:
+        print(format_detector_scores(scores))
+        for metric, (low, high) in intervals.items():
+            print(f"95% interval of {metric} over decisions: {low:.4f}-{high:.4f}")
+        if groups:
+            print(f"\n{'by ' + args.by:<40} key    P      R      labels")
+            for name, group in sorted(groups.items()):
+                print(
+                    f"{name[:40]:<40} {group.key:>4}  {group.precision:.3f}  {group.recall:.3f}  "
+                    f"{group.label_accuracy:.3f}"
+                )
+    if args.output:
+        rows = [
+            {"id": doc.id, "text": doc.text, "placeholders": [s.to_dict() for s in pred]}
+            for doc, pred in zip(key, predicted, strict=True)
+        ]
+        _write_jsonl(args.output, rows)
+    return 0
+
+
+def _audit_placeholders(args: argparse.Namespace) -> int:
+    from hf_anon.corpora.placeholders.audit import audit
+
+    excluded: set[str] = set()
+    for path in args.exclude or ():
+        try:
+            excluded |= {row["id"] for row in read_jsonl_texts(path)}
+        except InputError:
+            excluded |= {
+                line.strip() for line in Path(path).read_text().splitlines() if line.strip()
+            }
+    reports = []
+    for corpus in args.audit:
+        rows = (row for row in read_jsonl_texts(corpus) if row["id"] not in excluded)
+        reports.append(audit(rows, Path(corpus).name, args.group_by, progress=args.progress))
+    markdown = "\n".join(report.to_markdown() for report in reports)
+    if args.output:
+        out = Path(args.output)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(markdown, encoding="utf-8")
+        out.with_suffix(".json").write_text(
+            json.dumps([r.to_dict() for r in reports], ensure_ascii=False, indent=1) + "\n",
+            encoding="utf-8",
+        )
+    else:
+        print(markdown)
+    for report in reports:
+        print(
+            f"{report.corpus}: {report.masks_outside} of {report.masks} unmistakable masks "
+            f"outside every placeholder ({report.outside_share:.2%})",
+            file=sys.stderr,
+        )
+    return 0
+
+
 def cmd_placeholders(args: argparse.Namespace) -> int:
+    if args.audit:
+        return _audit_placeholders(args)
     if args.evaluate:
-        key = _load(args.evaluate, DEFAULT_LABELS, require_risk=False, spans_key="placeholders")
-        pairs = [(doc.text, doc.spans, placeholder_spans(doc.text, args.language)) for doc in key]
-        scores = score_placeholders(pairs)
-        if args.json:
-            print(json.dumps(asdict(scores)))
-        else:
-            print(format_detector_scores(scores))
-        if args.output:
-            rows = [
-                {"id": doc.id, "text": doc.text, "placeholders": [s.to_dict() for s in pred]}
-                for doc, (_, _, pred) in zip(key, pairs, strict=True)
-            ]
-            _write_jsonl(args.output, rows)
-        return 0
+        return _evaluate_placeholders(args)
     if not args.input or not args.output:
-        raise InputError("--input and --output are required (or --evaluate KEY.jsonl)")
+        raise InputError("--input and --output are required (or --evaluate KEY.jsonl, --audit)")
     rows = read_jsonl_texts(args.input)
     counts: Counter = Counter()
-    for row in tqdm(rows, desc="placeholders", unit="doc", disable=not args.progress):
-        spans = placeholder_spans(row["text"], args.language)
+    found = _find([row["text"] for row in rows], args)
+    for row, spans in zip(rows, found, strict=True):
         counts.update(s.label for s in spans)
         row["placeholders"] = [s.to_dict() for s in spans]
     _write_jsonl(args.output, rows)
@@ -187,18 +269,48 @@ def add_placeholders_parser(commands) -> argparse.ArgumentParser:
         "placeholders",
         help="find anonymization placeholders in published decisions",
         description=(
-            "Find the placeholders (A., Xxxxx, …, X GmbH, A-Straße 1, xx.xx.2016, a@x.de, …) "
-            "in published decisions and label the span each one hides. With --evaluate, "
-            "score the detector against a key in the placeholder format: accuracy, "
-            "precision, recall, specificity and F1 (a prediction matches a key "
-            "placeholder when their characters overlap) and label accuracy."
+            "Find the placeholders (A., Xxxxx, …, XXX, ###, ****, X GmbH, A-Straße 1, "
+            "xx.xx.2016, a@x.de, …) in published decisions and label the span each one "
+            "hides. With --evaluate, score them against a key in the placeholder format: "
+            "accuracy, precision, recall, specificity and F1 (a prediction matches a key "
+            "placeholder when their characters overlap), label accuracy, intervals over "
+            "decisions and, with --by, scores per court. With --audit, count per court the "
+            "unmistakable masks (XXX, ###, ****, xx.xx.2016) left outside every placeholder "
+            "and the candidates the rules rejected, by shape, with examples."
         ),
     )
     parser.add_argument("--input", help="JSON Lines with id and text")
     parser.add_argument(
-        "--output", help="JSON Lines: the input plus placeholders [{start, end, label}]"
+        "--output",
+        help="JSON Lines: the input plus placeholders [{start, end, label}] (with --audit: "
+        "the Markdown report, and its JSON beside it)",
     )
     parser.add_argument("--evaluate", metavar="KEY", help="placeholder key JSON Lines")
+    parser.add_argument("--by", metavar="FIELD", help="with --evaluate: scores per value of FIELD")
+    parser.add_argument(
+        "--audit", nargs="+", metavar="CORPUS", help="JSON Lines corpora (.jsonl or .jsonl.gz)"
+    )
+    parser.add_argument(
+        "--exclude", nargs="+", metavar="FILE",
+        help="with --audit: leave out these ids (JSON Lines with id, or one id a line)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--group-by", default="court", help="with --audit: the field to group by (default: court)"
+    )
+    parser.add_argument(
+        "--method", choices=("rules", "tagger", "both"), default="rules",
+        help="the rules, the learned tagger, or the rules plus what only the tagger finds "
+        "(default: rules; tagger and both read German decisions)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--labels", choices=("cues", "model"), default="cues",
+        help="label placeholders whose cue words are silent (unknown) with the model's "
+        "category head (model) or leave them unknown (cues, the default)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--tagger", metavar="MODEL",
+        help="model folder or hub id with the placeholder head (default: the bundled model)",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="scores as one JSON object")
     add_language_argument(parser, default="auto")
     add_progress_argument(parser)

@@ -10,6 +10,7 @@ and the span; a loader never drops anything silently.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -196,7 +197,8 @@ def validate_document(
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
     """Yield ``(line_number, object)`` for each non-blank line of a UTF-8 JSON Lines file."""
     path = Path(path)
-    with path.open("rb") as handle:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rb") as handle:
         for number, line in enumerate(handle, start=1):
             try:
                 decoded = line.decode("utf-8")

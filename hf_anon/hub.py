@@ -44,6 +44,7 @@ MODEL_FILES = (
     "eval_results.json",
     "README.md",
     "model.safetensors.index.json",
+    "placeholder_head.json",  # the placeholder tagger's settings (its weights: *.safetensors)
 )
 #: Tokenizer files of the tokenizers transformers saves (fast, WordPiece, BPE, SentencePiece).
 TOKENIZER_FILES = (

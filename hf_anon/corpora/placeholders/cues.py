@@ -139,7 +139,7 @@ ID_CUES = _words(
     kundennummer kunden-nr. iban konto kontonummer bic e-mail-adresse adresse rufnummer
     handynummer faxnummer fax vertrags-nr. policennummer police rechnungsnummer
     steuernummer steuer-id personalnummer ausweisnummer patentnummer markennummer
-    registernummer auftragsnummer referenznummer zählernummer aktennummer
+    registernummer auftragsnummer referenznummer zählernummer aktennummer patent patents
     mandantennummer sozialversicherungsnummer versichertennummer
     """
 )
@@ -167,7 +167,7 @@ PLACE_CUES = _words(
 ADDRESS_IDX_CUES = _words(
     """
     geschoss og eg dg stockwerk etage kellerabteil stellplatz garage flurnummer
-    flurstück wohnung wohnungsnummer
+    flurstück wohnung wohnungsnummer flur-nr. fl.-nr. flurstücks flurstücke parzelle
     """
 )
 HEADINGS = _words(
@@ -226,7 +226,7 @@ NOT_SHORT_NAMES = TITLES | _words(
     nr. abs. art. bl. rn. ca. co. fa. hr. fr. bd. ff. vgl. gem. ggf. inkl. zzgl. abb. anm.
     aufl. bsp. bzw. fn. kap. lit. rz. tz. ziff. str. tel. fax. az. ua. zb. ug. ag. kg. mwst.
     amt. ort. tag. weg. rat. see. hof. bus. zug. arm. bau. typ. gas. eis. tür. uhr. akt. art.
-    bad. berg. bund. land. geld. zeit. recht. ehe. kind. sohn. haus.
+    bad. berg. bund. land. geld. zeit. recht. ehe. kind. sohn. haus. süd. nord. ost. west.
     """
 )
 #: Beginnings of the words of a signature line (``gez.``, ``Richter am …``).
@@ -257,5 +257,17 @@ ENTITY_SUFFIXES = PLACE_SUFFIXES + _word_tuple(
     gesellschaft partei kanzlei praxis hotel schule amt ministerium behörde center
     zentrum haus markt hof brauerei immobilien bau logistik service handel kliniken bv
     partnership ltd inc sarl llp llc plc händler einzelhändler vorwahl
+    """
+)
+#: Authorities named by their place (``Landratsamt S.``, ``Jobcenter *****``): the mask
+#: after them hides the place, an ``address-name`` (real gold decisions 4 and 38).
+AUTHORITY_NOUNS = _words(
+    """
+    landratsamt landratsamtes landratsamts jobcenter jobcenters arbeitsagentur agentur
+    stadt gemeinde landkreis landkreises kreis kreises bezirksamt bezirksamts finanzamt
+    finanzamts polizeiinspektion polizeipräsidium polizeidirektion polizeirevier
+    staatsanwaltschaft ausländerbehörde standesamt bürgermeisteramt ordnungsamt
+    stadtverwaltung gemeindeverwaltung kreisverwaltung amtsverwaltung versorgungsamt
+    landespolizeiinspektion kreispolizeibehörde verbandsgemeinde samtgemeinde
     """
 )

@@ -17,6 +17,7 @@ from hf_anon.corpora.placeholders.cues import (
     ABBREVIATIONS,
     ADDRESS_IDX_CUES,
     ARTICLES,
+    AUTHORITY_NOUNS,
     CAR_CUES,
     COORDINATION,
     COURT_WORDS,
@@ -41,14 +42,18 @@ from hf_anon.corpora.placeholders.cues import (
 from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
     RE_BRACKET_MASK,
+    RE_BRACKET_PHRASE,
     RE_DIGITISH,
     RE_DOCKET_NUMBER,
+    RE_DOTTED_DATE,
     RE_ELLIPSIS,
     RE_FULLWIDTH,
     RE_GLUED_STREET,
     RE_HOUSE_NUMBER,
+    RE_IBAN_START,
     RE_LETTER_PERIOD_S,
     RE_LETTER_SUFFIX,
+    RE_MASK_IN_ELEMENT,
     RE_MASKED_DATE,
     RE_MASKED_DIGITS,
     RE_MASKED_IBAN,
@@ -196,10 +201,46 @@ def _person_context(elements: Sequence[Element], i: int) -> bool:
     return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES or cue.endswith(ROLE_ENDINGS)
 
 
+def _names_someone(prev: Element) -> bool:
+    """A person noun or title right before: what follows is a name."""
+    word = prev.lower
+    return (
+        word in PERSON_CUES
+        or word in LEGAL_PROFESSION_CUES
+        or (word in {"khk", "kok", "pk", "pok", "phk", "kk", "kom", "dr.", "herrn", "frau", "herr"})
+    )
+
+
+_LIST_WORDS = frozenset({"und", "and", "oder", "or", "sowie", "bis"})
+_NUMBERED_NOUNS = frozenset(
+    {
+        "art.",
+        "artikel",
+        "kapitel",
+        "kap.",
+        "band",
+        "bd.",
+        "teil",
+        "abschnitt",
+        "titel",
+        "buch",
+        "anhang",
+        "anlage",
+    }
+)
+
+
+def _roman_reference(bare: str, prev: Element | None) -> bool:
+    """``Kapitel XXX``, ``Art. XXX``: a Roman thirty after a numbered noun, not a mask."""
+    return bool(RE_ROMAN.match(bare) and prev is not None and prev.lower in _NUMBERED_NOUNS)
+
+
 def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
     core, bare = el.core, _without_period(el.core)
     if RE_ELLIPSIS.match(core):
         if el.raw[:1] in "[(" and el.raw.rstrip(".,;:")[-1:] in ")]":
+            if prev is not None and el.raw[:1] == "[" and _names_someone(prev):
+                return "ellipsis"  # "Rechtsanwalt […]", "KHK […]": a name cut out
             return None  # "[...]": an omission in a quotation
         return "ellipsis"
     if RE_BRACKET_MASK.match(el.raw.rstrip(".,;:")):
@@ -210,14 +251,29 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
         return "date"  # "xx.xx.2016", "00.00.00"
     if RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
         return "date"  # "im Jahre 19.."
-    if re.fullmatch(r"[A-Za-z]\d(?:\.{3}|…)", core):
-        return None  # "S1, S2 and S3...": a list continued, not a masked name
+    if RE_DOTTED_DATE.match(bare):
+        return "date"  # "am ....2022"
+    if re.fullmatch(r"[A-Za-z]\d(?:\.{3}|…)", core) and any(
+        other is not None
+        and (re.fullmatch(r"[A-Za-z]\d[,;).]*", other.raw) or other.lower in _LIST_WORDS)
+        for other in (prev, nxt)
+    ):
+        return None  # "S1, S2 and S3...", "Q1… Q2": a list continued, not a masked name
     if RE_MASKED_WORD.match(core):
         return "masked-prefix" if core[0] in "….:" else "masked-word"
     if RE_MASKED_POSTCODE.match(bare):
         return "postcode"
-    if re.fullmatch(r"x{2,}|[xX]+(?:[./-][xX]+)+", bare):
-        return "digits"  # "am xx geborenen", "Flurstück xxx/xx"
+    if re.fullmatch(r"x{2,}|[xX]+(?:[./-][xX]+)+|[xX]{2,}[./-]\d+", bare):
+        return "digits"  # "am xx geborenen", "Flurstück xxx/xx", "Flur-Nr. xx/001"
+    if re.fullmatch(r"[A-ZÄÖÜ]\*{1,2}", core):
+        return "mask"  # "die Zeugin S*"
+    if re.match(r"[\uFF21-\uFF3A][-‐]", core) and _is_entity_suffix(core[2:]):
+        return "letter-suffix"  # "Ｘ-Straße" in a German decision
+    masked = RE_MASK_IN_ELEMENT.search(core)
+    if masked and ("@" in core or core.lower().startswith(("www.", "http"))):
+        return "email" if "@" in core else "url"  # "a****@web.de", "www.landratsamt-xxx.de"
+    if masked and not _roman_reference(bare, prev):
+        return "mask"  # "XXX", "###", "*****", "B*****", "xxx2007", "XX-XXXXX"
     if RE_REPEATED.match(bare):
         letters = bare.split("-")[0]
         if RE_ROMAN.match(letters) or (letters.islower() and set(letters) <= set("ivx")):
@@ -273,6 +329,8 @@ def not_a_name_before(core: str, nxt: Element, after: Element | None) -> bool:
         return True
     if (
         RE_ROMAN.match(nxt.core)
+        and not re.fullmatch(r"X{3,},?", nxt.core)
+        and len(nxt.core.rstrip(".")) > 1  # "A, B, C": letters, not "B III." of an outline
         and len(core.rstrip(".")) == 1
         and nxt.core.rstrip(".") not in {"I", "V"}
     ):
@@ -297,7 +355,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if _listed_after_reference(elements, i):
         return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
     quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
-    if quoted and re.fullmatch(r"[A-Za-zÄÖÜäöü]\.?|[XYZ]{2,3}", core):
+    if quoted and re.fullmatch(r"[A-ZÄÖÜ]\.?|[XYZ]{2,3}", core):
         return "quoted-letter"  # „Y“, „XY“
     if RE_LETTER_SUFFIX.match(core):
         lower = _without_period(core).lower()
@@ -326,7 +384,11 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None
     person = _person_context(elements, i)
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
+    if re.fullmatch(r"[A-ZÄÖÜ]\d{1,2}\.?", core):
+        return "letter" if person else None  # "Herrn B1.", "Zeugin K2": numbered masks
     if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
+        if nxt is not None and RE_DIGITISH.match(nxt.core):
+            return None  # "in Fig. 4", "in Nrn. 2": a reference, not a name
         return "letter" if named else None  # "Kriminaloberkommissarin Dö.", "in Wi."
     if not (RE_SINGLE_LETTER.match(core) or RE_LETTER_PERIOD_S.match(core)):
         return None
@@ -336,11 +398,18 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if (
         nxt is not None
         and RE_DIGITISH.match(nxt.core)
-        and not nxt.line_start
-        and not (named or company)
+        and (not nxt.line_start or _gazette_page(core, prev))
+        and not (person or company)
     ):
-        return None  # "K 3", "S. 28 ff.", "B 12"
-    after_number = prev is not None and RE_DIGITISH.match(prev.core) and not prev.core.endswith(".")
+        return None  # "K 3", "S. 28 ff.", "B 12", "nach A 16" (a pay grade), "GVBl. S.⏎391"
+    if core == "A." and prev is not None and re.fullmatch(r"\d{1,2}\.", prev.core):
+        return None  # "16. A.": an edition (Auflage)
+    after_number = (
+        prev is not None
+        and RE_DIGITISH.match(prev.core)
+        and not prev.core.endswith(".")
+        and not prev.raw.endswith(")")  # "1) A., X-Straße 1": an enumerator
+    )
     if not person and (_in_docket(elements, i) or after_number):
         return None  # "B 13 R 230/17 B", "5 C 10.15 D", "700 ° C"
     opened = el.raw[:1] in "(<[" or (prev is not None and prev.raw in {"<", "(", "["})
@@ -366,6 +435,40 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     return "letter"
 
 
+_PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
+
+
+def _gazette_page(core: str, prev: Element | None) -> bool:
+    """``S.`` after a gazette (``GVBl. S.``, ``BGBl. I S.``, ``2004, S.``): a page, even
+    where the page number went to the next line."""
+    return (
+        core == "S."
+        and prev is not None
+        and (
+            prev.lower.endswith("bl.")
+            or prev.core in {"I", "II", "III"}
+            or re.fullmatch(r"\d{4},?", prev.raw) is not None
+        )
+    )
+
+
+def _spaced_heading(elements: Sequence[Element], i: int) -> bool:
+    """Capitals spaced out in a heading (``TAT B E S TAN D``, ``G R Ü N D E``)."""
+    if not re.fullmatch(r"[A-ZÄÖÜ]", elements[i].core):
+        return False
+    lo = hi = i
+    while lo > 0 and i - lo < 8 and re.fullmatch(r"[A-ZÄÖÜ]{1,4}", elements[lo - 1].raw):
+        lo -= 1
+    while (
+        hi + 1 < len(elements)
+        and hi - i < 8
+        and re.fullmatch(r"[A-ZÄÖÜ]{1,4}", elements[hi + 1].raw)
+    ):
+        hi += 1
+    word = "".join(e.raw for e in elements[lo : hi + 1]).lower()
+    return hi > lo and word in HEADINGS
+
+
 def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
     """An ellipsis line between ``gez.`` and ``Richter am …`` hides a judge's name."""
     return any(
@@ -378,6 +481,10 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
     el = elements[i]
     if not el.core or not MAYBE_PLACEHOLDER.search(el.core):
         return None
+    if "/;" in el.raw or re.search(r"/g\d", el.raw):
+        return None  # "/;###/g43": a PDF font's glyph codes, not text
+    if _spaced_heading(elements, i):
+        return None  # "TAT B E S TAN D": a letter-spaced heading
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
     kind = _obvious_kind(el, prev, nxt)
@@ -390,6 +497,14 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
         return None  # an ellipsis alone on its line: left-out text or graphics
     if kind is not None:
         return kind
+    if nxt is not None and RE_IBAN_START.match(el.core) and RE_MASK_IN_ELEMENT.fullmatch(nxt.core):
+        return "iban"  # "DE38 XXXX XXXX 31"
+    if re.fullmatch(r"[xX]{2}", _without_period(el.core)) and any(
+        other is not None
+        and (RE_MASK_IN_ELEMENT.search(other.core) or other.lower in LEGAL_PROFESSION_CUES)
+        for other in (prev, nxt)
+    ):
+        return "mask"  # "Rechtsanwälte XX", "WA XX – Wp XXXX"
     if (
         RE_MASKED_DIGITS.match(_without_period(el.core))
         and prev is not None
@@ -403,10 +518,15 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
     return _potential_kind(elements, i)
 
 
+_PAY_GROUPS = ("entgeltgruppe", "besoldungsgruppe", "lohngruppe", "vergütungsgruppe", "tarifgruppe")
+
+
 def _is_entity_suffix(suffix: str) -> bool:
     """Suffixes that make ``X-…`` a place or an organization (``X-Stadt``, ``M-GmbH``)."""
     lower = suffix.lower().rstrip(".")
     first = lower.split("-")[0]
+    if first.endswith(_PAY_GROUPS):
+        return False  # "S-Entgeltgruppe": a pay scale, not the "X-Gruppe" of a company
     return _is_street(lower) or any(
         first.startswith(s) or first.endswith(s) for s in ENTITY_SUFFIXES
     )
@@ -426,14 +546,22 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
         kind = classify(elements, i)
         if kind is None:
             continue
+        if kind in {"ellipsis", "masked-word"} and _PRINT_HEADER_LINE.match(text, el.end):
+            continue  # "… Einsicht i...⏎07.08.2014http://": a title cut in a print header
         end = el.core_end
         if kind in {"repeated", "postcode", "digits", "email", "url"} or (
             kind == "date" and RE_ZERO_DATE.match(el.core)
         ):
             end -= len(el.core) - len(_without_period(el.core))
+        start = el.core_start
         if kind == "date" and RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
             end = el.start + len(el.raw.rstrip(",;:)"))  # "19..": both dots are the mask
-        found.append(Candidate(i, el.core_start, end, kind))
+        if kind == "mask":
+            masked = RE_MASK_IN_ELEMENT.search(el.core)
+            if masked is not None:  # the mask and what is glued to it, not "(AZ.:"
+                start, end = el.core_start + masked.start(), el.core_start + masked.end()
+        found.append(Candidate(i, start, end, kind))
+    found += _bracket_phrases(text, elements, found)
     taken = {c.index for c in found}
     extra = []
     for c in found:
@@ -442,26 +570,73 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
             continue
         nxt = elements[j]
         if (
-            c.kind in {"masked-prefix", "letter-suffix"}
+            c.kind in {"masked-prefix", "letter-suffix", "mask"}
             and _is_street(elements[c.index].core)
             and RE_HOUSE_NUMBER.match(nxt.core)
         ):
             extra.append(Candidate(j, nxt.core_start, nxt.core_end, "house-number"))
+            extra += _more_house_numbers(elements, j)
         elif c.kind == "postcode" and nxt.core[:1].isupper():
             extra.append(Candidate(j, nxt.core_start, nxt.core_end, "town"))
         elif c.kind == "ellipsis" and RE_YEAR.match(nxt.core):
             extra.append(Candidate(j, nxt.core_start, nxt.core_end, "year"))
+        elif (
+            c.kind == "mask" and _in_iban(elements, c.index) and re.fullmatch(r"\d{1,4}", nxt.core)
+        ):
+            extra.append(Candidate(j, nxt.core_start, nxt.core_end, "digits"))  # "… XXXX 31"
     return sorted(found + extra, key=lambda c: c.start)
 
 
-NAME_KINDS = {"masked-word", "repeated", "letter", "quoted-letter"}
+def _more_house_numbers(elements: Sequence[Element], j: int) -> list[Candidate]:
+    """Further numbers of a masked street (``Z-weg 01, 02, 03 und 04``): each its own
+    placeholder, as ANNOTATION.md marks several house numbers."""
+    out = []
+    k = j
+    while k + 2 < len(elements) and (
+        elements[k].raw.endswith(",") or elements[k + 1].lower in {"und", "sowie", "bis", "u."}
+    ):
+        step = 1 if elements[k].raw.endswith(",") else 2
+        number = elements[k + step]
+        if not re.fullmatch(r"\d{1,4}[a-z]?", number.core):
+            break
+        out.append(Candidate(k + step, number.core_start, number.core_end, "house-number"))
+        k += step
+    return out
+
+
+def _bracket_phrases(
+    text: str, elements: Sequence[Element], found: Sequence[Candidate]
+) -> list[Candidate]:
+    """Bracketed words for what was removed that span elements (``[weitere Beteiligte]``)."""
+    starts = {el.start: i for i, el in enumerate(elements)}
+    out = []
+    for match in RE_BRACKET_PHRASE.finditer(text):
+        i = starts.get(match.start())
+        if i is None or any(c.start < match.end() and match.start() < c.end for c in found):
+            continue
+        out.append(Candidate(i, match.start(), match.end(), "mask"))
+    return out
+
+
+def _in_iban(elements: Sequence[Element], i: int) -> bool:
+    """Whether mask ``i`` continues an IBAN's visible start (``DE38 XXXX XXXX``)."""
+    j = i - 1
+    while j >= 0 and RE_MASK_IN_ELEMENT.fullmatch(elements[j].core):
+        j -= 1
+    return j >= 0 and bool(RE_IBAN_START.match(elements[j].core))
+
+
+NAME_KINDS = {"masked-word", "repeated", "letter", "quoted-letter", "mask"}
 
 
 def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
     """Whether two adjacent placeholder elements hide one entity."""
     if text[a.end : b.start] != " ":
         return False
-    if a.kind in {"masked-prefix", "letter-suffix"} and b.kind in {"house-number", "ellipsis"}:
+    if a.kind in {"masked-prefix", "letter-suffix", "mask"} and b.kind in {
+        "house-number",
+        "ellipsis",
+    }:
         return b.kind == "house-number" or _is_street(text[a.start : a.end])  # "…straße …"
     pairs = {
         ("postcode", "town"),
@@ -472,6 +647,10 @@ def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
         ("digits", "digits"),
         ("ellipsis", "year"),
         ("fullwidth", "fullwidth"),
+        ("iban", "mask"),
+        ("mask", "digits"),
+        ("postcode", "mask"),
+        ("ellipsis", "ellipsis"),
     }
     if (a.kind, b.kind) in pairs:
         return True
@@ -488,6 +667,7 @@ class Placeholder:
     kinds: tuple[str, ...]
     first: int  # element indices
     last: int
+    guessed: bool = False  # no cue decided the label (unknown, or a name by default)
 
     def to_span(self) -> Span:
         return Span(self.start, self.end, self.label)
@@ -525,6 +705,54 @@ def _shape_label(core: str, kinds: set[str]) -> str | None:
     return None
 
 
+_CASE_OPENERS = frozenset(
+    {"verwaltungsrechtssache", "rechtssache", "normenkontrollsache", "streitsache", "rechtsstreit",
+     "verwaltungsstreitsache", "rechtsstreits", "beschwerdesache", "disziplinarsache"}
+)  # fmt: skip
+_BENCH_WORDS = frozenset({"senat", "kammer", "einzelrichter", "einzelrichterin"})
+
+
+def _mask_context_label(
+    text: str,
+    elements: Sequence[Element],
+    group: Sequence[Candidate],
+    before: Sequence[str],
+    after: Sequence[str],
+    previous: Placeholder | None,
+) -> str | None:
+    """Labels of whole-word masks (``XXX``, ``###``, ``*****``) from where they stand in a
+    rubrum, a bench or a list; None where these places say nothing."""
+    first = group[0].index
+    prev = before[0] if before else ""
+    if previous is not None and previous.label != UNKNOWN and previous.last == first - 1:
+        between = text[previous.end : group[0].start]
+        if between.strip(" \t,\n") == "" and "\n" in between:
+            return previous.label  # a list of masks, one a line: "durch XXX⏎XXX⏎XXX"
+    if prev == "durch" and any(w in COURT_WORDS or w in _BENCH_WORDS for w in before[1:10]):
+        return "nat-jur"  # "hat die 5. Kammer … durch XXX"
+    comma_before = first > 0 and elements[first - 1].raw.endswith(",")
+    if (
+        comma_before
+        and previous is not None
+        and previous.label in {"nat-name", "jur-name", "nat-jur", "address-name"}
+        and text.count("\n", previous.end, group[0].start) == 0
+    ):
+        return "address-name"  # rubrum "*****, *****, *****": name, street, town
+    if len(after) > 1 and after[0] in {"-", "–"} and after[1] in PARTY_ROLES:
+        return "nat-name"  # "XXX⏎- Antragsteller -"
+    if prev in _CASE_OPENERS:
+        return "nat-name"  # "In der Verwaltungsrechtssache⏎###,"
+    if prev in AUTHORITY_NOUNS:
+        return "address-name"  # "Landratsamt S*****", "Jobcenter *****"
+    if prev in {"nr.", "nummer", "nr"}:
+        return "id-number"  # "Auftrag Nr. XXX"
+    if prev in {"vom", "am", "seit", "datum", "datiert"}:
+        return "date-fact"  # "Mietvertrag vom XXX"
+    if prev in ADDRESS_IDX_CUES:
+        return "address-idx"  # "Flurstück XXX"
+    return None
+
+
 def infer_label(
     text: str,
     elements: Sequence[Element],
@@ -550,6 +778,8 @@ def infer_label(
     lawyer_nearby = any(w in LEGAL_PROFESSION_CUES for w in before) and any(
         w.lower().strip(",:") in LEGAL_PROFESSION_CUES for w in line.split()
     )
+    if "digits" in kinds and (prev in ADDRESS_IDX_CUES or prev.startswith("flur")):
+        return "address-idx"  # "Flur-Nr. xx/001", "Flurstück xxx/xx"
     if "date" in kinds or "year" in kinds:
         return "nat-idx" if "geboren" in before[:2] or prev == "geb." else "date-fact"
     if prev in JUR_IDX_CUES:
@@ -562,20 +792,26 @@ def infer_label(
         if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
             return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
         return "court-name"
-    if after and after[0] in COMPANY_WORDS_AFTER:
+    if after and (after[0] in COMPANY_WORDS_AFTER or after[0].rstrip(".") in COMPANY_WORDS_AFTER):
         if lawyer_nearby:
             return "nat-jur"  # "Rechtsanwälte … & … PartG mbB"
         if after[0] != "&":
             return "jur-name"
-    if prev in ORGANIZATION_NOUNS:
-        return "jur-name"
+    if prev in ORGANIZATION_NOUNS or (
+        "ellipsis" in kinds and any(w in ORGANIZATION_NOUNS for w in before[:2])
+    ):
+        return "jur-name"  # "Firma X", "Firma „Auto- … …“"
     if any(w in CAR_CUES for w in before[:3]):
         return "car-idx"
-    if any(w in ID_CUES for w in before[:2]):
-        return "id-number"
+    if any(w in ID_CUES for w in [w for w in before if not w.isdigit()][:2]):
+        return "id-number"  # "Kontonummer XXX", "Patents 2 365 XXX"
     coordinated = previous is not None and previous.last == first - 2 and prev in COORDINATION
     if coordinated and previous.label != UNKNOWN:
         return previous.label  # "Zeugen D. und E.", "Von … bis …"
+    if kinds & {"mask", "fullwidth"}:
+        label = _mask_context_label(text, elements, group, before, after, previous)
+        if label:
+            return label
     if kinds & NAME_KINDS:
         if (prev in PLACE_CUES or prev == "von") and "letter" in kinds:
             return "address-name"  # "in X", "von X nach Y"
@@ -641,6 +877,9 @@ def find_placeholders(text: str) -> list[Placeholder]:
         label = infer_label(text, elements, group, placeholders)
         if label == UNKNOWN and _is_quoted_omission(text, elements, group):
             continue
+        guessed = label == UNKNOWN or (
+            label == "nat-name" and not _person_context(elements, group[0].index)
+        )
         placeholders.append(
             Placeholder(
                 group[0].start,
@@ -649,6 +888,7 @@ def find_placeholders(text: str) -> list[Placeholder]:
                 tuple(c.kind for c in group),
                 group[0].index,
                 group[-1].index,
+                guessed,
             )
         )
     return placeholders

@@ -105,3 +105,51 @@ def _untouched_elements(text: str, spans: Sequence[Span]) -> int:
             k += 1  # an earlier-starting span that ends before this element
         count += not (k < len(spans) and spans[k].start < m.end())
     return count
+
+
+def bootstrap_interval(
+    pairs: Sequence[tuple[str, Sequence[Span], Sequence[Span]]],
+    metric: str,
+    *,
+    samples: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> tuple[float, float]:
+    """A percentile interval of ``metric`` (``precision``, ``recall``, ``f1`` or
+    ``label_accuracy``) over decisions drawn with replacement: the decision, not the
+    placeholder, is the unit of sampling, since one court's convention repeats within its
+    decisions. Each decision is scored once; a draw only adds its counts."""
+    import random
+
+    per_doc = [score_placeholders([pair]) for pair in pairs]
+    counts = [
+        (s.tp, s.fn, s.predicted - s.fp, s.predicted, s.labels_correct) for s in per_doc
+    ]  # key hits, key misses, predicted hits, predicted, labels right
+    rng = random.Random(seed)
+    values = []
+    for _ in range(samples):
+        tp, fn, hits, predicted, labels = (
+            sum(c) for c in zip(*rng.choices(counts, k=len(counts)), strict=True)
+        )
+        precision = hits / predicted if predicted else 1.0
+        recall = tp / (tp + fn) if tp + fn else 1.0
+        value = {
+            "precision": precision,
+            "recall": recall,
+            "f1": 2 * precision * recall / (precision + recall) if precision + recall else 0.0,
+            "label_accuracy": labels / tp if tp else 1.0,
+        }[metric]
+        values.append(value)
+    values.sort()
+    tail = (1 - level) / 2
+    return values[int(tail * (samples - 1))], values[int((1 - tail) * (samples - 1))]
+
+
+def score_by_group(
+    pairs: Sequence[tuple[str, Sequence[Span], Sequence[Span]]], groups: Sequence[str]
+) -> dict[str, DetectorScores]:
+    """Scores per group (court family, source), groups in order of first appearance."""
+    by: dict[str, list] = {}
+    for pair, group in zip(pairs, groups, strict=True):
+        by.setdefault(group, []).append(pair)
+    return {group: score_placeholders(members) for group, members in by.items()}

@@ -1,0 +1,186 @@
+"""Placeholders on every key, by method and by court (issue 30, parts 3–5).
+
+    python benchmarks/placeholder_eval.py --output reports/placeholders/results
+
+For each key — the real validation key (where rules, the tagger's thresholds and the label
+source are chosen), the real test key, and the by-court key of unseen courts
+(``data/real/placeholder-key/key.jsonl``, never used to choose anything) — it scores
+
+- ``rules``: the rules alone, labels from their cue words;
+- ``rules + model labels``: the same spans, the guessed labels (or all, as the label
+  head's ``label_scope`` says) from the tagger's label head, else the category head;
+- ``tagger``: the learned head alone (its threshold), labels from the model;
+- ``both``: the rules plus the tagger's placeholders that overlap none of theirs (at the
+  combination threshold), model labels for the guessed ones;
+
+with 95 % intervals over decisions (bootstrap, 1,000 draws) and, for keys with a
+``court_family``, one row per court. The encoder runs once per decision; thresholds only
+change decoding. ``--choose`` picks the tagger's combination threshold on the validation
+key (best F1 of ``both``, ties to the lower threshold) and writes it into the model folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+from tqdm.auto import tqdm
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hf_anon.corpora.placeholders import find_placeholders, score_placeholders  # noqa: E402
+from hf_anon.corpora.placeholders.scoring import bootstrap_interval, score_by_group  # noqa: E402
+from hf_anon.data import Span  # noqa: E402
+from hf_anon.placeholder_tagger import HEAD_CONFIG, PlaceholderTagger, combine  # noqa: E402
+
+KEYS = {
+    "real validation (chosen on)": ROOT / "data/real/validation.key.jsonl",
+    "real test": ROOT / "data/real/test.key.jsonl",
+    "unseen courts (by-court key)": ROOT / "data/real/placeholder-key/key.jsonl",
+}
+METHODS = ("rules", "rules + model labels", "tagger", "both")
+
+
+def read_key(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.open(encoding="utf-8")]
+
+
+def encode(tagger: PlaceholderTagger, rows: list[dict]) -> list:
+    """The encoder's output for each decision, computed once."""
+    return [tagger.encode([row["text"]])[0] for row in tqdm(rows, desc="encode", unit="doc")]
+
+
+def predictions(tagger: PlaceholderTagger, rows: list[dict], encoded, combine_threshold: float):
+    """Per decision: the key and each method's placeholders."""
+    out = {m: [] for m in METHODS}
+    keys = []
+    for row, (offsets, hidden, label_probs) in zip(rows, encoded, strict=True):
+        text = row["text"]
+        key = [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]]
+        keys.append((text, key))
+        placeholders = find_placeholders(text)
+        spans = [p.to_span() for p in placeholders]
+        model = tagger.labels_for(spans, offsets, label_probs, hidden)
+        relabel_all = tagger.config.label_scope == "all" and tagger.label_head is not None
+        relabelled = [
+            Span(p.start, p.end, m if p.guessed or relabel_all else p.label)
+            for p, m in zip(placeholders, model, strict=True)
+        ]
+        probs = tagger.tag_probabilities(hidden)
+        alone = tagger.spans_from(text, offsets, probs, label_probs)
+        extra = tagger.spans_from(text, offsets, probs, label_probs, combine_threshold)
+        if tagger.label_head is not None:
+            alone = relabel(tagger, alone, offsets, label_probs, hidden)
+            extra = relabel(tagger, extra, offsets, label_probs, hidden)
+        out["rules"].append(spans)
+        out["rules + model labels"].append(relabelled)
+        out["tagger"].append(alone)
+        out["both"].append(combine(relabelled, extra))
+    return keys, out
+
+
+def relabel(tagger, spans, offsets, label_probs, hidden) -> list[Span]:
+    names = tagger.labels_for(spans, offsets, label_probs, hidden)
+    return [Span(s.start, s.end, n) for s, n in zip(spans, names, strict=True)]
+
+
+def summary(keys, predicted, groups=None) -> dict:
+    pairs = [(text, key, pred) for (text, key), pred in zip(keys, predicted, strict=True)]
+    scores = score_placeholders(pairs)
+    result = {
+        **asdict(scores),
+        "intervals": {
+            m: bootstrap_interval(pairs, m) for m in ("precision", "recall", "label_accuracy")
+        },
+    }
+    if groups:
+        result["groups"] = {g: asdict(s) for g, s in score_by_group(pairs, groups).items()}
+    return result
+
+
+def fmt(result: dict, metric: str) -> str:
+    low, high = result["intervals"][metric]
+    return f"{result[metric]:.3f} ({low:.3f}–{high:.3f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", default=str(ROOT / "models/hf-anon-de-e5-small"))
+    parser.add_argument("--output", default=str(ROOT / "reports/placeholders/results"))
+    parser.add_argument("--choose", action="store_true", help="choose the combination threshold")
+    args = parser.parse_args(argv)
+    tagger = PlaceholderTagger.from_pretrained(args.model)
+    if args.choose:
+        rows = read_key(KEYS["real validation (chosen on)"])
+        encoded = encode(tagger, rows)
+        best = None
+        for threshold in (0.8, 0.9, 0.95, 0.98, 0.99):
+            keys, out = predictions(tagger, rows, encoded, threshold)
+            f1 = score_placeholders(
+                [(t, k, p) for (t, k), p in zip(keys, out["both"], strict=True)]
+            ).f1
+            print(f"combination threshold {threshold}: validation F1 {f1:.4f}")
+            if best is None or f1 > best[1] + 1e-9:
+                best = (threshold, f1)
+        tagger.config.combine_threshold = best[0]
+        config_path = Path(args.model) / HEAD_CONFIG
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        config["combine_threshold"] = best[0]
+        config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+        print(f"chosen: {best[0]}")
+    results = {}
+    for name, path in KEYS.items():
+        rows = read_key(path)
+        keys, out = predictions(tagger, rows, encode(tagger, rows), tagger.config.combine_threshold)
+        groups = [r.get("court_family") for r in rows]
+        results[name] = {m: summary(keys, out[m], groups if all(groups) else None) for m in METHODS}
+    out_path = Path(args.output)
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    out_path.with_suffix(".json").write_text(json.dumps(results, indent=1) + "\n")
+    lines = [
+        "# Placeholders: rules, tagger and both, on every key",
+        "",
+        f"Made by `python benchmarks/placeholder_eval.py` with `{Path(args.model).name}` "
+        f"(tagger threshold {tagger.config.threshold}, combination threshold "
+        f"{tagger.config.combine_threshold}, both chosen on real validation). Intervals: 95 %, "
+        "bootstrap over decisions.",
+        "",
+        "| key | method | placeholders | precision | recall | label accuracy |",
+        "|---|---|---:|---|---|---|",
+    ]
+    for name, by_method in results.items():
+        for method, r in by_method.items():
+            lines.append(
+                f"| {name} | {method} | {r['key']} | {fmt(r, 'precision')} | {fmt(r, 'recall')} | "
+                f"{fmt(r, 'label_accuracy')} |"
+            )
+    unseen = results["unseen courts (by-court key)"]
+    lines += [
+        "",
+        "## Unseen courts, by court family",
+        "",
+        "| court family | placeholders | "
+        + " | ".join(f"{m} P / R / labels" for m in METHODS)
+        + " |",
+        "|---|---:|" + "---|" * len(METHODS),
+    ]
+    for group in sorted(unseen["rules"]["groups"]):
+        cells = []
+        for m in METHODS:
+            g = unseen[m]["groups"][group]
+            labels = f"{g['label_accuracy']:.2f}" if g["tp"] else "–"
+            cells.append(f"{g['precision']:.2f} / {g['recall']:.2f} / {labels}")
+        lines.append(
+            f"| {group} | {unseen['rules']['groups'][group]['key']} | " + " | ".join(cells) + " |"
+        )
+    out_path.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,207 @@
+"""Select real decisions of unseen courts for the by-court placeholder key (issue 30).
+
+The placeholder detector was tuned on the real gold and training selections
+(``data/real/annotation*/selection.jsonl``). This script draws decisions of *other*
+courts from ``../shared/data/real/decisions.jsonl.gz`` so that the key measures
+conventions the rules were not written from:
+
+- a court counts as seen when its normalized name (``Verwaltungsgericht Mainz 3. Kammer``
+  → ``VG Mainz``) is the court of any decision already selected for annotation;
+- for each convention (a cheap regular expression on the published text, not the
+  detector: ``XXX``, ``xxx``, ``###``, ``****``, ``Xxxxx``, role word + initial,
+  initial + ellipsis, ``A-Straße``), ``--per-convention`` decisions are drawn with a
+  seeded shuffle, a new court first; then ``--plain`` decisions that show none of them;
+- LegalQuAD texts (no court recorded) count as an unseen court only for conventions
+  that no named unseen court shows twice (``###``).
+
+It writes ``OUT/selection.jsonl`` (the published texts and their metadata) and one plain
+text file per decision under ``OUT/texts/`` for the annotators, who mark placeholders
+only (``build_placeholder_key.py`` reads their files). The selected ids are excluded
+from ``hf-anon placeholders --audit --exclude`` while the rules are written, so that the
+key stays unseen until its figures are recorded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+from hf_anon.corpora.markup import markup_file_name
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
+
+CONVENTIONS: dict[str, str] = {
+    "XXX": r"\bX{3,}\b",
+    "xxx": r"\bx{3,}\b",
+    "###": r"#{3,}",
+    "****": r"\*{3,}",
+    "Xxxxx": r"\b([A-Z])(?:(?i:\1)){3,}\b",
+    "role + initial": r"\b(?:Herrn?|Frau|Kläger(?:in)?|Zeugin|Zeuge|Beklagten?)\s+[A-ZÄÖÜ]\.",
+    "initial + ellipsis": r"\b[A-ZÄÖÜ][a-z]?(?:\.\.\.|…)",
+    "A-Straße": r"\b[A-Z]-(?:Straße|Stadt|Dorf|Weg)",
+}
+_COURT_WORDS = {
+    "Verwaltungsgerichtshof": "VGH",
+    "Oberverwaltungsgericht": "OVG",
+    "Verwaltungsgericht": "VG",
+    "Oberlandesgericht": "OLG",
+    "Landgericht": "LG",
+    "Amtsgericht": "AG",
+    "Landesarbeitsgericht": "LAG",
+    "Arbeitsgericht": "ArbG",
+    "Landessozialgericht": "LSG",
+    "Sozialgericht": "SG",
+    "Finanzgericht": "FG",
+}
+LICENCES = {
+    "wwl": "worldwidelaw/legal-sources (AGPL-3.0); decision text § 5 UrhG",
+    "ifg": "okfde/ifg-urteile (MIT); decision text § 5 UrhG",
+    "legalquad": "Christoph911/Pro-Ve_2022_Appendix (MIT, Open Legal Data); decision text § 5 UrhG",
+    "oldp": "openlegaldata/oldp (MIT); decision text § 5 UrhG",
+}
+
+
+def normalize_court(court: str | None) -> str | None:
+    """One name per court: types abbreviated, chambers and senates dropped."""
+    if not court:
+        return None
+    court = re.sub(
+        r"\d+[a-z]?\.\s*(?:Kammer|Senat|Zivilsenat|Strafsenat|Zivilkammer|Berufungskammer)",
+        "",
+        court,
+    )
+    court = re.sub(
+        r"\bfür (?:Familiensachen|Bußgeldsachen)\b|\bfür das Land\b|\bdes Landes\b", "", court
+    )
+    court = re.sub(r"\s+(?:Der|Die|Das)$", "", court.strip())
+    for word, short in _COURT_WORDS.items():
+        court = court.replace(word, short)
+    court = re.sub(
+        r"^(?:Schleswig-Holsteinisches|Saarländisches|Sächsisches|Thüringer|Hessisches) ", "", court
+    )
+    court = court.replace("Nordrhein-Westfalen", "NRW").replace("des Saarlandes", "Saarland")
+    court = re.sub(r" am Main\b| \(Saale\)", "", court)
+    court = court.replace(" (Weinstraße)", " an der Weinstraße")
+    return " ".join(court.split()) or None
+
+
+def conventions_of(text: str) -> list[str]:
+    return [name for name, pattern in CONVENTIONS.items() if re.search(pattern, text)]
+
+
+def select(
+    decisions: list[dict],
+    seen_ids: set[str],
+    *,
+    per_convention: int,
+    plain: int,
+    seed: int,
+    min_chars: int,
+    max_chars: int,
+) -> list[dict]:
+    seen_courts = {normalize_court(d["court"]) for d in decisions if d["id"] in seen_ids}
+    pool = [
+        d
+        for d in decisions
+        if d["id"] not in seen_ids
+        and min_chars <= len(d["text"]) <= max_chars
+        and normalize_court(d["court"]) not in seen_courts
+    ]
+    unknown = [
+        d
+        for d in decisions
+        if d["id"] not in seen_ids
+        and d["court"] is None
+        and min_chars <= len(d["text"]) <= max_chars
+    ]
+    rng = random.Random(seed)
+    rng.shuffle(pool)
+    rng.shuffle(unknown)
+    chosen: dict[str, dict] = {}
+    for name in CONVENTIONS:
+        named = [d for d in pool if name in conventions_of(d["text"])]
+        candidates = (
+            named
+            if len(named) >= per_convention
+            else named + [d for d in unknown if name in conventions_of(d["text"])]
+        )
+        taken = [d for d in chosen.values() if name in conventions_of(d["text"])]
+        courts = {normalize_court(d["court"]) for d in taken}
+        for d in sorted(candidates, key=lambda d: normalize_court(d["court"]) in courts):
+            if len(taken) >= per_convention:
+                break
+            if d["id"] not in chosen:
+                chosen[d["id"]] = d
+                taken.append(d)
+    plain_docs = [d for d in pool if not conventions_of(d["text"]) and d["id"] not in chosen]
+    for d in plain_docs[:plain]:
+        chosen[d["id"]] = d
+    return sorted(chosen.values(), key=lambda d: d["id"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "data/real/placeholder-key"))
+    parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--per-convention", type=int, default=4)
+    parser.add_argument("--plain", type=int, default=4)
+    parser.add_argument("--min-chars", type=int, default=3000)
+    parser.add_argument("--max-chars", type=int, default=60000)
+    args = parser.parse_args(argv)
+
+    source = SHARED / "real" / "decisions.jsonl.gz"
+    if not source.exists():
+        print(
+            f"{source} is missing: the selection needs the shared real decisions", file=sys.stderr
+        )
+        return 2
+    with gzip.open(source, "rt", encoding="utf-8") as f:
+        decisions = [json.loads(line) for line in f]
+    seen_ids: set[str] = set()
+    for path in sorted((ROOT / "data/real").glob("annotation*/selection.jsonl")):
+        seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    chosen = select(
+        decisions,
+        seen_ids,
+        per_convention=args.per_convention,
+        plain=args.plain,
+        seed=args.seed,
+        min_chars=args.min_chars,
+        max_chars=args.max_chars,
+    )
+    out = Path(args.out)
+    (out / "texts").mkdir(parents=True, exist_ok=True)
+    with (out / "selection.jsonl").open("w", encoding="utf-8") as f:
+        for d in chosen:
+            row = {
+                "id": d["id"],
+                "source": d["source"],
+                "court": d["court"],
+                "court_family": normalize_court(d["court"]) or "unknown (LegalQuAD)",
+                "court_type": d["court_type"],
+                "date": d["date"],
+                "conventions": conventions_of(d["text"]),
+                "licence": LICENCES[d["id"].split(":")[0]],
+                "text": d["text"],
+            }
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+            text_file = out / "texts" / f"{markup_file_name(d['id'])}.txt"
+            if not text_file.exists():
+                text_file.write_text(d["text"], encoding="utf-8")
+    courts = {normalize_court(d["court"]) for d in chosen}
+    chars = sum(len(d["text"]) for d in chosen)
+    print(f"{len(chosen)} decisions of {len(courts)} courts, {chars:,} characters -> {out}")
+    for name in CONVENTIONS:
+        n = sum(name in conventions_of(d["text"]) for d in chosen)
+        print(f"  {name:<20} {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,259 @@
+"""Train the placeholder tagger's head (issue 30, part 3) on published decisions.
+
+    python datasets_scripts/train_placeholder_tagger.py --model models/hf-anon-de-e5-small
+
+Training text, all of it published (anonymized) decisions:
+
+- the keyed placeholders of the real training split (``data/real/train.key.jsonl``: the
+  annotators' placeholders, exact) as published and ``--renders`` times re-rendered in
+  other courts' shapes (:func:`hf_anon.placeholder_tagger.rerender`);
+- ``--silver`` decisions of ``../shared/data/real/decisions.jsonl.gz`` outside every
+  annotated or keyed selection (gold, training rounds, the by-court placeholder key), with
+  the placeholders the rules find, once as published and once re-rendered.
+
+The encoder is frozen: its last hidden states are computed once per token, and a linear
+``O``/``B``/``I`` head is fitted on them (full batch, Adam, weighted cross-entropy; the
+``O`` tokens subsampled). The threshold on P(inside) is chosen on the real validation key
+(``data/real/validation.key.jsonl``) by the tagger's own F1 there, never on the test keys.
+The head is saved into the model folder (``placeholder_head.*``), where
+:meth:`~hf_anon.placeholder_tagger.PlaceholderTagger.from_pretrained` finds it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+from tqdm.auto import tqdm
+
+from hf_anon.alignment import spans_to_token_tags
+from hf_anon.corpora.placeholders import find_placeholders, placeholder_spans, score_placeholders
+from hf_anon.data import Span
+from hf_anon.placeholder_tagger import (
+    PlaceholderTagger,
+    TaggerConfig,
+    build_head,
+    build_label_head,
+    rerender,
+    span_features,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "data"
+
+
+def keyed(path: Path) -> list[tuple[str, list[Span]]]:
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [
+        (r["text"], [Span(p["start"], p["end"], p["label"]) for p in r["placeholders"]])
+        for r in rows
+    ]
+
+
+def excluded_ids() -> set[str]:
+    ids: set[str] = set()
+    for path in (ROOT / "data/real").glob("*/selection.jsonl"):
+        ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    return ids
+
+
+def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[Span]]]:
+    source = SHARED / "real" / "decisions.jsonl.gz"
+    if not source.exists():
+        print(f"note: {source} is missing; training on the keyed split only", file=sys.stderr)
+        return []
+    skip = excluded_ids()
+    with gzip.open(source, "rt", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    rows = [r for r in rows if r["id"] not in skip and len(r["text"]) <= max_chars]
+    rng.shuffle(rows)
+    out = []
+    for r in rows[:n]:
+        spans = [Span(s.start, s.end, "nat-name") for s in placeholder_spans(r["text"])]
+        out.append((r["text"], spans))
+    return out
+
+
+def features(tagger, docs, o_keep: float, rng: np.random.Generator, desc: str):
+    xs, ys = [], []
+    for text, spans in tqdm(docs, desc=desc, unit="doc"):
+        ((offsets, hidden, _),) = tagger.encode([text])
+        tags, _, _ = spans_to_token_tags(offsets, [Span(s.start, s.end, "nat-name") for s in spans])
+        keep = (tags > 0) | (rng.random(len(tags)) < o_keep)
+        xs.append(hidden[keep].astype(np.float32))
+        ys.append(tags[keep])
+    return np.concatenate(xs), np.concatenate(ys)
+
+
+def label_examples(tagger, docs, names: list[str]):
+    """One example per keyed placeholder: its features and its label's index."""
+    xs, ys = [], []
+    for text, spans in tqdm(docs, desc="label features", unit="doc"):
+        ((offsets, hidden, _),) = tagger.encode([text])
+        for span in spans:
+            xs.append(span_features(offsets, hidden, span))
+            ys.append(names.index(span.label))
+    return np.stack(xs), np.asarray(ys)
+
+
+def fit_labels(x, y, config: TaggerConfig, epochs: int, seed: int) -> nn.Module:
+    torch.manual_seed(seed)
+    head = build_label_head(config)
+    xt, yt = torch.from_numpy(x), torch.from_numpy(y.astype(np.int64))
+    optimizer = torch.optim.Adam(head.parameters(), lr=1e-3, weight_decay=1e-3)
+    loss_fn = nn.CrossEntropyLoss()
+    for _ in range(epochs):
+        perm = torch.randperm(len(yt))
+        for k in range(0, len(perm), 256):
+            idx = perm[k : k + 256]
+            optimizer.zero_grad()
+            loss_fn(head(xt[idx]), yt[idx]).backward()
+            optimizer.step()
+    return head.eval()
+
+
+def label_accuracy(tagger, validation, encoded, scope: str | None) -> float:
+    """Label accuracy of the rules' placeholders on the validation key: cue labels
+    (``scope=None``), or the tagger's labels for the guessed ones or for all."""
+    triples = []
+    for (text, key), (offsets, hidden, label_probs) in zip(validation, encoded, strict=True):
+        placeholders = find_placeholders(text)
+        chosen = [p for p in placeholders if scope == "all" or (scope == "guessed" and p.guessed)]
+        names = dict(
+            zip(
+                [p.to_span() for p in chosen],
+                tagger.labels_for([p.to_span() for p in chosen], offsets, label_probs, hidden),
+                strict=True,
+            )
+        )
+        spans = [Span(p.start, p.end, names.get(p.to_span(), p.label)) for p in placeholders]
+        triples.append((text, key, spans))
+    return score_placeholders(triples).label_accuracy
+
+
+def fit(x: np.ndarray, y: np.ndarray, config: TaggerConfig, o_keep: float, epochs: int, seed: int):
+    """Fit the head; ``O`` tokens weigh ``1 / o_keep`` to undo their subsampling, so that
+    the probabilities keep the true share of placeholder tokens."""
+    torch.manual_seed(seed)
+    head = build_head(config)
+    xt, yt = torch.from_numpy(x.astype(np.float32)), torch.from_numpy(y.astype(np.int64))
+    weights = torch.tensor([1.0 / o_keep, 1.0, 1.0], dtype=torch.float32)
+    loss_fn = nn.CrossEntropyLoss(weight=weights)
+    optimizer = torch.optim.Adam(head.parameters(), lr=3e-3, weight_decay=1e-4)
+    for epoch in range(epochs):
+        perm = torch.randperm(len(yt))
+        total = 0.0
+        for k in range(0, len(perm), 8192):
+            idx = perm[k : k + 8192]
+            optimizer.zero_grad()
+            loss = loss_fn(head(xt[idx]), yt[idx])
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * len(idx)
+        if epoch % 10 == 0 or epoch == epochs - 1:
+            print(f"epoch {epoch}: loss {total / len(yt):.4f}")
+    return head
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--model", default=str(ROOT / "models/hf-anon-de-e5-small"))
+    parser.add_argument("--output", help="folder for the head (default: the model folder)")
+    parser.add_argument("--renders", type=int, default=2)
+    parser.add_argument("--silver", type=int, default=120)
+    parser.add_argument("--silver-max-chars", type=int, default=20000)
+    parser.add_argument("--o-keep", type=float, default=0.15)
+    parser.add_argument("--epochs", type=int, default=40)
+    parser.add_argument("--head-units", type=int, default=256, help="0: a linear head")
+    parser.add_argument("--label-units", type=int, default=256)
+    parser.add_argument("--label-epochs", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=30)
+    parser.add_argument("--cache", help="an .npz file for the features (reused when it exists)")
+    args = parser.parse_args(argv)
+    began = time.perf_counter()
+    rng = random.Random(args.seed)
+    tagger = PlaceholderTagger.__new__(PlaceholderTagger)
+    from hf_anon.model_folder import ModelFolder
+
+    folder = ModelFolder(args.model)
+    model = folder.load_model()
+    PlaceholderTagger.__init__(
+        tagger, model, folder.load_tokenizer(), nn.Linear(model.encoder.config.hidden_size, 3),
+        TaggerConfig(model.encoder.config.hidden_size),
+    )  # fmt: skip
+    train = keyed(ROOT / "data/real/train.key.jsonl")
+    docs = list(train)
+    for _ in range(args.renders):
+        docs += [rerender(text, spans, rng) for text, spans in train]
+    for text, spans in silver(args.silver, args.silver_max_chars, rng):
+        docs += [(text, spans), rerender(text, spans, rng)]
+    cache = Path(args.cache) if args.cache else None
+    if cache is not None and cache.exists():
+        with np.load(cache) as data:
+            x, y = data["x"], data["y"]
+    else:
+        x, y = features(tagger, docs, args.o_keep, np.random.default_rng(args.seed), "features")
+        if cache is not None:
+            np.savez(cache, x=x, y=y)
+    print(f"{len(docs)} texts, {len(y):,} tokens kept ({int((y > 0).sum()):,} in placeholders)")
+    tagger.config.head_units = args.head_units
+    tagger.head = fit(x, y, tagger.config, args.o_keep, args.epochs, args.seed).eval()
+
+    validation = keyed(ROOT / "data/real/validation.key.jsonl")
+    encoded = tagger.encode([text for text, _ in validation])
+    best = None
+    for threshold in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95):
+        tagger.config.threshold = threshold
+        triples = [
+            (text, key, tagger.spans_from(text, offsets, tagger.tag_probabilities(hidden), labels))
+            for (text, key), (offsets, hidden, labels) in zip(validation, encoded, strict=True)
+        ]
+        scores = score_placeholders(triples)
+        print(
+            f"threshold {threshold}: P {scores.precision:.3f} R {scores.recall:.3f} "
+            f"F1 {scores.f1:.3f}"
+        )
+        if best is None or scores.f1 > best[1]:
+            best = (threshold, scores.f1)
+    tagger.config.threshold = best[0]
+
+    # The label head: keyed placeholders of the training split, as published and re-rendered.
+    names = list(tagger.labels.names)
+    label_docs = docs[: len(train) * (1 + args.renders)]
+    lx, ly = label_examples(tagger, label_docs, names)
+    tagger.config.label_head_units, tagger.config.label_names = args.label_units, tuple(names)
+    tagger.label_head = fit_labels(lx, ly, tagger.config, args.label_epochs, args.seed)
+    choices = {"cues": None, "guessed": "guessed", "all": "all"}
+    category_head, tagger.label_head = tagger.label_head, None
+    accuracy = {"category head, guessed": label_accuracy(tagger, validation, encoded, "guessed")}
+    tagger.label_head = category_head
+    for name, scope in choices.items():
+        accuracy[name if scope is None else f"label head, {name}"] = label_accuracy(
+            tagger, validation, encoded, scope
+        )
+    print("validation label accuracy:", {k: round(v, 4) for k, v in accuracy.items()})
+    best_label = max(accuracy, key=accuracy.get)
+    if best_label.startswith("label head"):
+        tagger.config.label_scope = best_label.split(", ")[1]
+    else:
+        tagger.label_head, tagger.config.label_head_units = None, 0
+        tagger.config.label_scope = "guessed"
+    print(f"labels: {best_label}")
+    out = Path(args.output or args.model)
+    out.mkdir(parents=True, exist_ok=True)
+    tagger.save_head(out)
+    print(f"threshold {best[0]} (validation F1 {best[1]:.3f}); head saved to {out} "
+          f"in {time.perf_counter() - began:.0f} s")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
