@@ -112,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", default=str(ROOT / "models/hf-anon-de-e5-small"))
     parser.add_argument("--output", default=str(ROOT / "reports/placeholders/results"))
     parser.add_argument("--choose", action="store_true", help="choose the combination threshold")
+    parser.add_argument("--note", default="", help="a paragraph under the report's title")
     args = parser.parse_args(argv)
     tagger = PlaceholderTagger.from_pretrained(args.model)
     if args.choose:
@@ -149,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{tagger.config.combine_threshold}, both chosen on real validation). Intervals: 95 %, "
         "bootstrap over decisions.",
         "",
+        *([args.note, ""] if args.note else []),
         "| key | method | placeholders | precision | recall | label accuracy |",
         "|---|---|---:|---|---|---|",
     ]

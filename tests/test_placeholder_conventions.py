@@ -98,6 +98,7 @@ def found(text: str) -> list[tuple[str, str]]:
         ("wohnhaft Ｘ-Straße 1 in Berlin", [("Ｘ-Straße 1", "address-name")]),
         ("die Zeugin S* wohnt in der …-Straße", [("S*", "nat-name"), ("…-Straße", "address-name")]),
         ("beantragt, [weitere Beteiligte] zu laden", [("[weitere Beteiligte]", "nat-name")]),
+        ("vom Facharzt Dr. Y in seiner Stellungnahme", [("Y", "nat-name")]),  # not "Yin"
         # a page number on the next line is no reason to drop a town
         ("der letzte Wohnsitz der Klägerin in S.\n10\nEin Antrag", [("S.", "address-name")]),
     ],
@@ -130,6 +131,10 @@ def test_every_courts_convention_is_a_placeholder(text, expected):
         "vgl. (S. 17 K) dort",
         "Der Wind kam aus Süd.",
         "wie oben B III. a) ausgeführt",  # an outline reference
+        "Der Auskunftsanspruch der A ntragstellerin ergibt sich",  # a word split by a PDF
+        "die E -Mail-Adresse der Behörde",
+        "(Bl. 5 ff. d. erstinstanzl. A.) zugrunde",  # the file (Akte)
+        "die Verwaltungsvorgänge (Beiakten A, B, C).",
     ],
 )
 def test_look_alikes_stay_text(text):

@@ -46,7 +46,7 @@ REFERENCE_NOUNS = _words(
     zivilsenat strafsenat abteilung referat dezernat hilfsanträgen hauptteile hauptteil
     wert merkzeichen vokal vokale vorschlagsliste wahlvorschlag kontaktfedern
     bezugszeichen ansprüche ansprüchen klassen fahrerlaubnisklassen führerscheinklassen kanal
-    channel path betrag bild
+    channel path betrag bild beiakte beiakten begründung
     """
 )
 # Compounds with a single capital letter that are ordinary words, not placeholders.

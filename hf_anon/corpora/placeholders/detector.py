@@ -41,6 +41,7 @@ from hf_anon.corpora.placeholders.cues import (
 )
 from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
+    NOT_PLACEHOLDERS,
     RE_BRACKET_MASK,
     RE_BRACKET_PHRASE,
     RE_DIGITISH,
@@ -73,7 +74,8 @@ from hf_anon.corpora.placeholders.shapes import (
 )
 from hf_anon.data import Document, Span
 from hf_anon.names import TITLES
-from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES
+from hf_anon.nouns import is_common_noun
+from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES, is_closed_class
 
 UNKNOWN = "unknown"
 
@@ -382,6 +384,10 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         core, nxt, elements[i + 2] if i + 2 < len(elements) else None
     ):
         return None
+    if _split_word(el, nxt):
+        return None  # "der A ntragstellerin", "die E -Mail": a PDF split a word after its capital
+    if core == "A." and "bl." in _before(elements, i, 6) and "d." in _before(elements, i, 3):
+        return None  # "Bl. 5 d. erstinstanzl. A.": the file (Akte)
     person = _person_context(elements, i)
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if re.fullmatch(r"[A-ZÄÖÜ]\d{1,2}\.?", core):
@@ -433,6 +439,21 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if el.line_start and with_period and not person and not el.raw.endswith(",") and heading:
         return None
     return "letter"
+
+
+def _split_word(el: Element, nxt: Element | None) -> bool:
+    """A capital letter and, one space on, the rest of a word: text extraction spaced a
+    drop capital or a kerned letter off (``A ntragstellerin``, ``E -Mail``)."""
+    if nxt is None or not re.fullmatch(r"[A-ZÄÖÜ]", el.core) or nxt.start != el.end + 1:
+        return False
+    if el.raw != el.core or not (nxt.raw[:1].islower() or nxt.raw[:1] == "-"):
+        return False
+    if len(nxt.core) < 3 or is_closed_class(nxt.core):
+        return False  # "Dr. Y in seiner": a word of its own follows the letter
+    word = el.core + nxt.core
+    if nxt.raw[:1] == "-":
+        return "-".join(word.split("-")[:2]) in NOT_PLACEHOLDERS  # "E -Mail-Adresse"
+    return is_common_noun(word)
 
 
 _PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
