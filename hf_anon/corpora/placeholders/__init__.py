@@ -20,24 +20,31 @@ it most likely hides from context cues (``Herr`` → ``nat-name``, ``Rechtsanwal
 
 The package: :mod:`~hf_anon.corpora.placeholders.shapes` (every placeholder shape, also those
 the surrogates and the LER import read), :mod:`~hf_anon.corpora.placeholders.cues` (the words
-around a placeholder), :mod:`~hf_anon.corpora.placeholders.detector` (the method above) and
-:mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1).
+around a placeholder), :mod:`~hf_anon.corpora.placeholders.elements` (elements, candidates,
+placeholders), :mod:`~hf_anon.corpora.placeholders.detector` (the method above),
+:mod:`~hf_anon.corpora.placeholders.labelling` (the label each one hides),
+:mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1, with
+intervals over decisions and scores by court) and :mod:`~hf_anon.corpora.placeholders.audit`
+(the masks left outside every placeholder, per court). A learned second opinion on the
+model's encoder is :mod:`hf_anon.placeholder_tagger`.
 """
 
 from hf_anon.corpora.placeholders.detector import (
-    UNKNOWN,
-    Candidate,
-    Element,
-    Placeholder,
     annotate_placeholders,
     classify,
     find_candidates,
     find_placeholders,
-    infer_label,
     merge_candidates,
     placeholder_spans,
+)
+from hf_anon.corpora.placeholders.elements import (
+    UNKNOWN,
+    Candidate,
+    Element,
+    Placeholder,
     split_elements,
 )
+from hf_anon.corpora.placeholders.labelling import infer_label
 from hf_anon.corpora.placeholders.scoring import DetectorScores, score_placeholders
 from hf_anon.corpora.placeholders.shapes import (
     has_mask,

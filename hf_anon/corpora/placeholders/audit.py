@@ -21,7 +21,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from hf_anon.corpora.placeholders.detector import classify, find_placeholders, split_elements
+from hf_anon.corpora.placeholders.detector import classify, find_placeholders
+from hf_anon.corpora.placeholders.elements import split_elements
 from hf_anon.corpora.placeholders.shapes import RE_MASK_TOKEN, RE_ROMAN, is_placeholder_part
 
 #: Examples kept per shape and group (the report stays readable).

@@ -10,35 +10,35 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
 
 from hf_anon.corpora.placeholders.cues import (
     ABBREVIATIONS,
-    ADDRESS_IDX_CUES,
-    ARTICLES,
-    AUTHORITY_NOUNS,
-    CAR_CUES,
     COORDINATION,
-    COURT_WORDS,
-    DATE_CUES,
-    DOCKET_CUES,
-    ENTITY_SUFFIXES,
     HEADINGS,
-    ID_CUES,
-    JUR_IDX_CUES,
     LEGAL_PROFESSION_CUES,
     LETTER_COMPOUNDS,
-    NAT_IDX_CUES,
     NOT_SHORT_NAMES,
     ORGANIZATION_NOUNS,
     PERSON_CUES,
     PLACE_CUES,
-    PLACE_SUFFIXES,
     REFERENCE_NOUNS,
-    ROLE_ENDINGS,
     SIGNATURE_WORDS,
 )
+from hf_anon.corpora.placeholders.elements import (
+    NAME_KINDS,
+    OPENING,
+    UNKNOWN,
+    Candidate,
+    Element,
+    Placeholder,
+    before_words,
+    is_entity_suffix,
+    is_street,
+    person_context,
+    split_elements,
+    without_period,
+)
+from hf_anon.corpora.placeholders.labelling import infer_label
 from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
     NOT_PLACEHOLDERS,
@@ -73,92 +73,8 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_ZERO_DATE,
 )
 from hf_anon.data import Document, Span
-from hf_anon.names import TITLES
 from hf_anon.nouns import is_common_noun
-from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES, STREET_SUFFIXES, is_closed_class
-
-UNKNOWN = "unknown"
-
-_OPENING = "\"'„“‚‘»«([{<"
-
-
-class Element(NamedTuple):
-    """A whitespace-separated piece of text and its core without surrounding punctuation.
-
-    Offsets are characters. ``core`` keeps a placeholder's own period (``A.``) but not a
-    sentence period glued to it (``A..`` → ``A.``, ``….`` → ``…``). A named tuple:
-    a decision has tens of thousands of elements.
-    """
-
-    start: int
-    end: int
-    core_start: int
-    core_end: int
-    core: str
-    raw: str
-    line_start: bool
-
-    @property
-    def lower(self) -> str:
-        return self.core.lower()
-
-
-_STRIP_RIGHT = ",;:!?)]}\"'“”‘’«»"
-_STRIP_RIGHT_OR_PERIOD = _STRIP_RIGHT + "."
-_ELEMENT = re.compile(r"\S+")
-
-
-def _core_bounds(raw: str) -> tuple[int, int]:
-    left, right = 0, len(raw)
-    while left < right and raw[left] in _OPENING:
-        left += 1
-    while right > left and (
-        raw[right - 1] in _STRIP_RIGHT
-        or (raw[right - 1] == "." and right - 2 >= left and raw[right - 2] in _STRIP_RIGHT)
-    ):
-        right -= 1
-    core = raw[left:right]
-    if core.endswith("….") or (
-        core.endswith("..")
-        and core.strip(".")
-        and (not core.endswith("...") or core.endswith("...."))
-    ):
-        right -= 1  # "E..", "….", "H...." end a sentence
-    return left, right
-
-
-def split_elements(text: str) -> list[Element]:
-    """The seed's text elements: a whitespace split, keeping character offsets."""
-    elements = []
-    append = elements.append
-    for match in _ELEMENT.finditer(text):
-        raw, start = match.group(), match.start()
-        if raw[0] in _OPENING or raw[-1] in _STRIP_RIGHT_OR_PERIOD:
-            left, right = _core_bounds(raw)
-            core = raw[left:right]
-        else:
-            left, right, core = 0, len(raw), raw
-        before = start - 1
-        while before >= 0 and text[before] in " \t":
-            before -= 1
-        line_start = before < 0 or text[before] == "\n"
-        append(Element(start, match.end(), start + left, start + right, core, raw, line_start))
-    return elements
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """A placeholder element (or a visible part completing one), characters."""
-
-    index: int
-    start: int
-    end: int
-    kind: str
-
-
-def _without_period(core: str) -> str:
-    """``Zzzzz.`` at the end of a sentence has the shape of ``Zzzzz``."""
-    return core[:-1] if core.endswith(".") and len(core) > 2 and core[-2] not in ".…" else core
+from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class
 
 
 def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
@@ -185,22 +101,6 @@ def _in_docket(elements: Sequence[Element], i: int) -> bool:
         for j in range(max(0, i - 3), min(len(elements), i + 4))
         if j != i
     )
-
-
-def _first_word(words: Sequence[str], skip: set[str]) -> str:
-    """The first of ``words`` (nearest first) that is not in ``skip``."""
-    return next((w for w in words if w not in skip), "")
-
-
-def _before(elements: Sequence[Element], i: int, n: int = 6) -> list[str]:
-    """Lower-cased cores of the ``n`` elements before ``i``, nearest first."""
-    return [e.lower for e in elements[max(0, i - n) : i]][::-1]
-
-
-def _person_context(elements: Sequence[Element], i: int) -> bool:
-    """A person noun or a title comes right before (titles skipped): ``Zeugin Dr. A.``."""
-    cue = _first_word(_before(elements, i), TITLES)
-    return cue in PERSON_CUES or cue in LEGAL_PROFESSION_CUES or cue.endswith(ROLE_ENDINGS)
 
 
 def _names_someone(prev: Element) -> bool:
@@ -238,7 +138,7 @@ def _roman_reference(bare: str, prev: Element | None) -> bool:
 
 
 def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
-    core, bare = el.core, _without_period(el.core)
+    core, bare = el.core, without_period(el.core)
     if RE_ELLIPSIS.match(core):
         if el.raw[:1] in "[(" and el.raw.rstrip(".,;:")[-1:] in ")]":
             if prev is not None and el.raw[:1] == "[" and _names_someone(prev):
@@ -269,7 +169,7 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
         return "digits"  # "am xx geborenen", "Flurstück xxx/xx", "Flur-Nr. xx/001"
     if re.fullmatch(r"[A-ZÄÖÜ]\*{1,2}", core):
         return "mask"  # "die Zeugin S*"
-    if re.match(r"[\uFF21-\uFF3A][-‐]", core) and _is_entity_suffix(core[2:]):
+    if re.match(r"[\uFF21-\uFF3A][-‐]", core) and is_entity_suffix(core[2:]):
         return "letter-suffix"  # "Ｘ-Straße" in a German decision
     masked = RE_MASK_IN_ELEMENT.search(core)
     if masked and ("@" in core or core.lower().startswith(("www.", "http"))):
@@ -356,17 +256,17 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None  # "Anlage K", "Teil B", "Ziffer A"
     if _listed_after_reference(elements, i):
         return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
-    quoted = el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
+    quoted = el.raw[:1] in OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
     if quoted and re.fullmatch(r"[A-ZÄÖÜ]\.?|[XYZ]{2,3}", core):
         return "quoted-letter"  # „Y“, „XY“
     if RE_LETTER_SUFFIX.match(core):
-        lower = _without_period(core).lower()
+        lower = without_period(core).lower()
         if lower in LETTER_COMPOUNDS or lower.split("-")[0] + "-" in LETTER_COMPOUNDS:
             return None
         if re.fullmatch(r"[A-ZÄÖÜ]-[A-Z]{1,2}", core) and nxt is not None and nxt.core.isdigit():
             return None  # a real licence plate "N-PF 4471"
-        suffix = _without_period(core).split("-", 1)[1]
-        if re.fullmatch(r"[A-ZÄÖÜ]", suffix) or _is_entity_suffix(suffix):
+        suffix = without_period(core).split("-", 1)[1]
+        if re.fullmatch(r"[A-ZÄÖÜ]", suffix) or is_entity_suffix(suffix):
             return "letter-suffix"  # "A-M" (a town), "X-Straße", "M-GmbH", "K-Konzern"
         return None
     if RE_GLUED_STREET.match(core):
@@ -377,7 +277,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         prev is not None
         and re.fullmatch(r"[A-ZÄÖÜ]{2,4}", prev.raw)
         and len(core) == 1
-        and not _person_context(elements, i)
+        and not person_context(elements, i)
     ):
         return None  # "nach dem IF G": a split acronym
     if nxt is not None and not_a_name_before(
@@ -386,9 +286,13 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         return None
     if _split_word(el, nxt):
         return None  # "der A ntragstellerin", "die E -Mail": a PDF split a word after its capital
-    if core == "A." and "bl." in _before(elements, i, 6) and "d." in _before(elements, i, 3):
+    if (
+        core == "A."
+        and "bl." in before_words(elements, i, 6)
+        and "d." in before_words(elements, i, 3)
+    ):
         return None  # "Bl. 5 d. erstinstanzl. A.": the file (Akte)
-    person = _person_context(elements, i)
+    person = person_context(elements, i)
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if re.fullmatch(r"[A-ZÄÖÜ]\d{1,2}\.?", core):
         return "letter" if person else None  # "Herrn B1.", "Zeugin K2": numbered masks
@@ -520,14 +424,14 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
         return kind
     if nxt is not None and RE_IBAN_START.match(el.core) and RE_MASK_IN_ELEMENT.fullmatch(nxt.core):
         return "iban"  # "DE38 XXXX XXXX 31"
-    if re.fullmatch(r"[xX]{2}", _without_period(el.core)) and any(
+    if re.fullmatch(r"[xX]{2}", without_period(el.core)) and any(
         other is not None
         and (RE_MASK_IN_ELEMENT.search(other.core) or other.lower in LEGAL_PROFESSION_CUES)
         for other in (prev, nxt)
     ):
         return "mask"  # "Rechtsanwälte XX", "WA XX – Wp XXXX"
     if (
-        RE_MASKED_DIGITS.match(_without_period(el.core))
+        RE_MASKED_DIGITS.match(without_period(el.core))
         and prev is not None
         and (
             RE_MASKED_PLATE.match(prev.core)
@@ -537,25 +441,6 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
     ):
         return "digits"
     return _potential_kind(elements, i)
-
-
-_PAY_GROUPS = ("entgeltgruppe", "besoldungsgruppe", "lohngruppe", "vergütungsgruppe", "tarifgruppe")
-
-
-def _is_entity_suffix(suffix: str) -> bool:
-    """Suffixes that make ``X-…`` a place or an organization (``X-Stadt``, ``M-GmbH``)."""
-    lower = suffix.lower().rstrip(".")
-    first = lower.split("-")[0]
-    if first.endswith(_PAY_GROUPS):
-        return False  # "S-Entgeltgruppe": a pay scale, not the "X-Gruppe" of a company
-    return _is_street(lower) or any(
-        first.startswith(s) or first.endswith(s) for s in ENTITY_SUFFIXES
-    )
-
-
-def _is_street(core: str) -> bool:
-    lower = core.lower().rstrip(".")
-    return any(lower.endswith(s.rstrip(".")) for s in STREET_SUFFIXES)
 
 
 def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
@@ -573,7 +458,7 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
         if kind in {"repeated", "postcode", "digits", "email", "url"} or (
             kind == "date" and RE_ZERO_DATE.match(el.core)
         ):
-            end -= len(el.core) - len(_without_period(el.core))
+            end -= len(el.core) - len(without_period(el.core))
         start = el.core_start
         if kind == "date" and RE_MASKED_YEAR.match(el.raw.rstrip(",;:)")):
             end = el.start + len(el.raw.rstrip(",;:)"))  # "19..": both dots are the mask
@@ -592,7 +477,7 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
         nxt = elements[j]
         if (
             c.kind in {"masked-prefix", "letter-suffix", "mask"}
-            and _is_street(elements[c.index].core)
+            and is_street(elements[c.index].core)
             and RE_HOUSE_NUMBER.match(nxt.core)
         ):
             extra.append(Candidate(j, nxt.core_start, nxt.core_end, "house-number"))
@@ -647,9 +532,6 @@ def _in_iban(elements: Sequence[Element], i: int) -> bool:
     return j >= 0 and bool(RE_IBAN_START.match(elements[j].core))
 
 
-NAME_KINDS = {"masked-word", "repeated", "letter", "quoted-letter", "mask"}
-
-
 def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
     """Whether two adjacent placeholder elements hide one entity."""
     if text[a.end : b.start] != " ":
@@ -658,7 +540,7 @@ def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
         "house-number",
         "ellipsis",
     }:
-        return b.kind == "house-number" or _is_street(text[a.start : a.end])  # "…straße …"
+        return b.kind == "house-number" or is_street(text[a.start : a.end])  # "…straße …"
     pairs = {
         ("postcode", "town"),
         ("postcode", "letter-suffix"),
@@ -678,22 +560,6 @@ def _joinable(text: str, a: Candidate, b: Candidate) -> bool:
     return a.kind in NAME_KINDS and b.kind in NAME_KINDS  # "H... O...", "A. B.", "D P T S"
 
 
-@dataclass(frozen=True)
-class Placeholder:
-    """A merged placeholder: characters ``[start, end)``, its label, its parts' shapes."""
-
-    start: int
-    end: int
-    label: str
-    kinds: tuple[str, ...]
-    first: int  # element indices
-    last: int
-    guessed: bool = False  # no cue decided the label (unknown, or a name by default)
-
-    def to_span(self) -> Span:
-        return Span(self.start, self.end, self.label)
-
-
 def merge_candidates(text: str, candidates: Sequence[Candidate]) -> list[list[Candidate]]:
     groups: list[list[Candidate]] = []
     for c in candidates:
@@ -702,169 +568,6 @@ def merge_candidates(text: str, candidates: Sequence[Candidate]) -> list[list[Ca
         else:
             groups.append([c])
     return groups
-
-
-def _shape_label(core: str, kinds: set[str]) -> str | None:
-    """Labels the shape alone decides."""
-    if kinds & {"email", "url", "iban"}:
-        return "id-number"
-    if "plate" in kinds:
-        return "car-idx"
-    if kinds & {"postcode", "house-number", "town"}:
-        return "address-name"
-    first = core.split()[0].lower().rstrip(".")
-    if re.fullmatch(r"[a-zäöü]['’]er", first):
-        return "address-name"  # "die E'er Adresse": a town's adjective
-    if kinds & {"masked-prefix", "letter-suffix"} or "-" in first:
-        suffix = first.split("-", 1)[-1]
-        if _is_street(first) or re.fullmatch(r"[a-zäöü]", suffix):
-            return "address-name"  # "X-Straße", "A-M"
-        if any(suffix.startswith(p) or suffix.endswith(p) for p in PLACE_SUFFIXES):
-            return "address-name"  # "Y-Stadt", "X-Dorf"
-        if "-" in first and _is_entity_suffix(suffix):
-            return "jur-name"  # "M-GmbH", "X-Gruppe", "K-Konzern"
-    return None
-
-
-_CASE_OPENERS = frozenset(
-    {"verwaltungsrechtssache", "rechtssache", "normenkontrollsache", "streitsache", "rechtsstreit",
-     "verwaltungsstreitsache", "rechtsstreits", "beschwerdesache", "disziplinarsache"}
-)  # fmt: skip
-_BENCH_WORDS = frozenset({"senat", "kammer", "einzelrichter", "einzelrichterin"})
-
-
-def _mask_context_label(
-    text: str,
-    elements: Sequence[Element],
-    group: Sequence[Candidate],
-    before: Sequence[str],
-    after: Sequence[str],
-    previous: Placeholder | None,
-) -> str | None:
-    """Labels of whole-word masks (``XXX``, ``###``, ``*****``) from where they stand in a
-    rubrum, a bench or a list; None where these places say nothing."""
-    first = group[0].index
-    prev = before[0] if before else ""
-    if previous is not None and previous.label != UNKNOWN and previous.last == first - 1:
-        between = text[previous.end : group[0].start]
-        if between.strip(" \t,\n") == "" and "\n" in between:
-            return previous.label  # a list of masks, one a line: "durch XXX⏎XXX⏎XXX"
-    if prev == "durch" and any(w in COURT_WORDS or w in _BENCH_WORDS for w in before[1:10]):
-        return "nat-jur"  # "hat die 5. Kammer … durch XXX"
-    comma_before = first > 0 and elements[first - 1].raw.endswith(",")
-    if (
-        comma_before
-        and previous is not None
-        and previous.label in {"nat-name", "jur-name", "nat-jur", "address-name"}
-        and text.count("\n", previous.end, group[0].start) == 0
-    ):
-        return "address-name"  # rubrum "*****, *****, *****": name, street, town
-    if len(after) > 1 and after[0] in {"-", "–"} and after[1] in PARTY_ROLES:
-        return "nat-name"  # "XXX⏎- Antragsteller -"
-    if prev in _CASE_OPENERS:
-        return "nat-name"  # "In der Verwaltungsrechtssache⏎###,"
-    if prev in AUTHORITY_NOUNS:
-        return "address-name"  # "Landratsamt S*****", "Jobcenter *****"
-    if prev in {"nr.", "nummer", "nr"}:
-        return "id-number"  # "Auftrag Nr. XXX"
-    if prev in {"vom", "am", "seit", "datum", "datiert"}:
-        return "date-fact"  # "Mietvertrag vom XXX"
-    if prev in ADDRESS_IDX_CUES:
-        return "address-idx"  # "Flurstück XXX"
-    return None
-
-
-def infer_label(
-    text: str,
-    elements: Sequence[Element],
-    group: Sequence[Candidate],
-    earlier: Sequence[Placeholder] = (),
-) -> str:
-    """The label a placeholder most likely hides, from its shape, the words around it and
-    the placeholders before it (``earlier``, in text order)."""
-    previous = earlier[-1] if earlier else None
-    first, last = group[0].index, group[-1].index
-    kinds = {c.kind for c in group}
-    core = text[group[0].start : group[-1].end]
-    label = _shape_label(core, kinds)
-    if label:
-        return label
-    before = _before(elements, first)
-    after = [e.lower for e in elements[last + 1 : last + 3]]
-    prev = before[0] if before else ""
-    untitled = before[next((k for k, w in enumerate(before) if w not in TITLES), len(before)) :]
-    cue = untitled[0] if untitled else ""
-    line_start = text.rfind("\n", 0, group[0].start) + 1
-    line = text[line_start : group[0].start]
-    lawyer_nearby = any(w in LEGAL_PROFESSION_CUES for w in before) and any(
-        w.lower().strip(",:") in LEGAL_PROFESSION_CUES for w in line.split()
-    )
-    if "digits" in kinds and (prev in ADDRESS_IDX_CUES or prev.startswith("flur")):
-        return "address-idx"  # "Flur-Nr. xx/001", "Flurstück xxx/xx"
-    if "date" in kinds or "year" in kinds:
-        return "nat-idx" if "geboren" in before[:2] or prev == "geb." else "date-fact"
-    if prev in JUR_IDX_CUES:
-        return "jur-idx"
-    if prev in DOCKET_CUES:
-        return "court-docket"
-    if cue in LEGAL_PROFESSION_CUES or (after and after[0].startswith(("jsekr", "richter"))):
-        return "nat-jur"
-    if cue in COURT_WORDS:
-        if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
-            return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
-        return "court-name"
-    if after and (after[0] in COMPANY_WORDS_AFTER or after[0].rstrip(".") in COMPANY_WORDS_AFTER):
-        if lawyer_nearby:
-            return "nat-jur"  # "Rechtsanwälte … & … PartG mbB"
-        if after[0] != "&":
-            return "jur-name"
-    if prev in ORGANIZATION_NOUNS or (
-        "ellipsis" in kinds and any(w in ORGANIZATION_NOUNS for w in before[:2])
-    ):
-        return "jur-name"  # "Firma X", "Firma „Auto- … …“"
-    if any(w in CAR_CUES for w in before[:3]):
-        return "car-idx"
-    if any(w in ID_CUES for w in [w for w in before if not w.isdigit()][:2]):
-        return "id-number"  # "Kontonummer XXX", "Patents 2 365 XXX"
-    coordinated = previous is not None and previous.last == first - 2 and prev in COORDINATION
-    if coordinated and previous.label != UNKNOWN:
-        return previous.label  # "Zeugen D. und E.", "Von … bis …"
-    if kinds & {"mask", "fullwidth"}:
-        label = _mask_context_label(text, elements, group, before, after, previous)
-        if label:
-            return label
-    if kinds & NAME_KINDS:
-        if (prev in PLACE_CUES or prev == "von") and "letter" in kinds:
-            return "address-name"  # "in X", "von X nach Y"
-        return "nat-name"
-    # A bare ellipsis: the words around it decide.
-    if first and elements[first - 1].raw.endswith(","):
-        on_line = {p.label for p in earlier if p.start >= line_start}
-        if "address-name" in on_line and "Wohnung" in line:
-            return "address-idx"  # "Wohnung A-Straße 1, …, …": floor and position
-        if (
-            previous is not None
-            and previous.label == "address-name"
-            and previous.start >= line_start
-        ):
-            return "address-name"  # "…straße …, …": street, town
-        if on_line & {"nat-name", "jur-name", "nat-jur"}:
-            return "address-name"  # Rubrum "A., …, …": name, street, town
-    if prev == "vorstand":
-        return "address-name"
-    if prev == "im" and any(w.endswith("wohnung") or w in ADDRESS_IDX_CUES for w in before[1:4]):
-        return "address-idx"
-    if prev == "das" and "gehört" in before[1:3]:
-        return "address-idx"
-    if cue in PERSON_CUES:
-        return "nat-name"
-    if prev in PLACE_CUES or prev == "richtung" or after[:2] == ["in", "richtung"]:
-        return "address-name"
-    if prev in DATE_CUES or prev in {"im", "für"}:
-        return "date-fact"
-    if prev in NAT_IDX_CUES or (prev in ARTICLES and after and after[0] in PARTY_ROLES):
-        return "nat-idx"
-    return UNKNOWN
 
 
 _QUOTE_OPEN, _QUOTE_CLOSE = "„»‚", "“«‘"
@@ -879,7 +582,7 @@ def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[
         return False
     index = group[0].index
     el = elements[index]
-    if el.raw[:1] in _OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
+    if el.raw[:1] in OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»":
         return False
     nxt = elements[index + 1].raw if index + 1 < len(elements) else ""
     if (el.raw[-1:] and el.raw[-1] in _QUOTE_CLOSE) or (nxt and nxt[0] in _QUOTE_CLOSE):
@@ -899,7 +602,7 @@ def find_placeholders(text: str) -> list[Placeholder]:
         if label == UNKNOWN and _is_quoted_omission(text, elements, group):
             continue
         guessed = label == UNKNOWN or (
-            label == "nat-name" and not _person_context(elements, group[0].index)
+            label == "nat-name" and not person_context(elements, group[0].index)
         )
         placeholders.append(
             Placeholder(
