@@ -212,7 +212,7 @@ def _audit_placeholders(args: argparse.Namespace) -> int:
     for path in args.exclude or ():
         try:
             excluded |= {row["id"] for row in read_jsonl_texts(path)}
-        except InputError:
+        except (InputError, ValidationError):  # one id a line, not JSON
             excluded |= {
                 line.strip() for line in Path(path).read_text().splitlines() if line.strip()
             }

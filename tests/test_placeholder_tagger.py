@@ -168,6 +168,6 @@ def test_cli_audit_writes_a_report_per_court(tmp_path, capsys):
     assert cli_main(["placeholders", "--audit", str(packed)]) == 0
     assert "1 of 2 unmistakable masks outside" in capsys.readouterr().err
     excluded = tmp_path / "ids.txt"
-    excluded.write_text("1\n")
+    excluded.write_text("wwl:other-decision\n1\n")  # ids as they are, not JSON
     assert cli_main(["placeholders", "--audit", str(corpus), "--exclude", str(excluded)]) == 0
     assert "0 of 1 unmistakable masks" in capsys.readouterr().err
