@@ -58,34 +58,19 @@ def predictions(tagger: PlaceholderTagger, rows: list[dict], encoded, combine_th
     """Per decision: the key and each method's placeholders."""
     out = {m: [] for m in METHODS}
     keys = []
-    for row, (offsets, hidden, label_probs) in zip(rows, encoded, strict=True):
+    for row, encoding in zip(rows, encoded, strict=True):
         text = row["text"]
         key = [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]]
         keys.append((text, key))
         placeholders = find_placeholders(text)
-        spans = [p.to_span() for p in placeholders]
-        model = tagger.labels_for(spans, offsets, label_probs, hidden)
-        relabel_all = tagger.config.label_scope == "all" and tagger.label_head is not None
-        relabelled = [
-            Span(p.start, p.end, m if p.guessed or relabel_all else p.label)
-            for p, m in zip(placeholders, model, strict=True)
-        ]
-        probs = tagger.tag_probabilities(hidden)
-        alone = tagger.spans_from(text, offsets, probs, label_probs)
-        extra = tagger.spans_from(text, offsets, probs, label_probs, combine_threshold)
-        if tagger.label_head is not None:
-            alone = relabel(tagger, alone, offsets, label_probs, hidden)
-            extra = relabel(tagger, extra, offsets, label_probs, hidden)
-        out["rules"].append(spans)
+        relabelled = tagger.relabel(placeholders, encoding)
+        alone = tagger.tagged(text, encoding)
+        extra = tagger.tagged(text, encoding, combine_threshold)
+        out["rules"].append([p.to_span() for p in placeholders])
         out["rules + model labels"].append(relabelled)
         out["tagger"].append(alone)
         out["both"].append(combine(relabelled, extra))
     return keys, out
-
-
-def relabel(tagger, spans, offsets, label_probs, hidden) -> list[Span]:
-    names = tagger.labels_for(spans, offsets, label_probs, hidden)
-    return [Span(s.start, s.end, n) for s, n in zip(spans, names, strict=True)]
 
 
 def summary(keys, predicted, groups=None) -> dict:

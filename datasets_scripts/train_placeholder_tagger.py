@@ -37,6 +37,7 @@ from tqdm.auto import tqdm
 from hf_anon.alignment import spans_to_token_tags
 from hf_anon.corpora.placeholders import find_placeholders, placeholder_spans, score_placeholders
 from hf_anon.data import Span
+from hf_anon.model_folder import ModelFolder
 from hf_anon.placeholder_tagger import (
     PlaceholderTagger,
     TaggerConfig,
@@ -124,17 +125,13 @@ def label_accuracy(tagger, validation, encoded, scope: str | None) -> float:
     """Label accuracy of the rules' placeholders on the validation key: cue labels
     (``scope=None``), or the tagger's labels for the guessed ones or for all."""
     triples = []
-    for (text, key), (offsets, hidden, label_probs) in zip(validation, encoded, strict=True):
+    for (text, key), encoding in zip(validation, encoded, strict=True):
         placeholders = find_placeholders(text)
-        chosen = [p for p in placeholders if scope == "all" or (scope == "guessed" and p.guessed)]
-        names = dict(
-            zip(
-                [p.to_span() for p in chosen],
-                tagger.labels_for([p.to_span() for p in chosen], offsets, label_probs, hidden),
-                strict=True,
-            )
+        spans = (
+            [p.to_span() for p in placeholders]
+            if scope is None
+            else tagger.relabel(placeholders, encoding, scope)
         )
-        spans = [Span(p.start, p.end, names.get(p.to_span(), p.label)) for p in placeholders]
         triples.append((text, key, spans))
     return score_placeholders(triples).label_accuracy
 
@@ -180,15 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     began = time.perf_counter()
     rng = random.Random(args.seed)
-    tagger = PlaceholderTagger.__new__(PlaceholderTagger)
-    from hf_anon.model_folder import ModelFolder
-
     folder = ModelFolder(args.model)
     model = folder.load_model()
-    PlaceholderTagger.__init__(
-        tagger, model, folder.load_tokenizer(), nn.Linear(model.encoder.config.hidden_size, 3),
-        TaggerConfig(model.encoder.config.hidden_size),
-    )  # fmt: skip
+    config = TaggerConfig(model.encoder.config.hidden_size)
+    tagger = PlaceholderTagger(model, folder.load_tokenizer(), None, config)  # head: fitted below
     train = keyed(ROOT / "data/real/train.key.jsonl")
     docs = list(train)
     for _ in range(args.renders):

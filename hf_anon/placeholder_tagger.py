@@ -37,6 +37,7 @@ from torch import nn
 
 from hf_anon.alignment import encode_documents, merge_windows
 from hf_anon.data import Document, Span
+from hf_anon.detection import pad_windows
 from hf_anon.labels import LabelSet
 
 HEAD_WEIGHTS = "placeholder_head.safetensors"
@@ -79,9 +80,14 @@ def build_label_head(config: TaggerConfig) -> nn.Module:
     )
 
 
+def token_rows(offsets: np.ndarray, span: Span) -> list[int]:
+    """The tokens (rows of ``offsets``) whose characters overlap ``span``."""
+    return [i for i, (s, e) in enumerate(offsets) if e > s and s < span.end and span.start < e]
+
+
 def span_features(offsets: np.ndarray, hidden: np.ndarray, span: Span) -> np.ndarray:
     """The mean state of a span's tokens, of the :data:`CONTEXT_TOKENS` before and after."""
-    rows = [i for i, (s, e) in enumerate(offsets) if e > s and s < span.end and span.start < e]
+    rows = token_rows(offsets, span)
     if not rows:
         rows = [int(np.searchsorted(offsets[:, 0], span.start).clip(0, len(offsets) - 1))]
     before = hidden[max(0, rows[0] - CONTEXT_TOKENS) : rows[0]]
@@ -223,12 +229,7 @@ class PlaceholderTagger:
             hidden_rows, label_rows = [], []
             for k in range(0, len(enc.windows), batch_size):
                 windows = enc.windows[k : k + batch_size]
-                width = max(len(w.input_ids) for w in windows)
-                ids = torch.full((len(windows), width), pad, dtype=torch.long)
-                mask = torch.zeros((len(windows), width), dtype=torch.long)
-                for row, w in enumerate(windows):
-                    ids[row, : len(w.input_ids)] = torch.tensor(w.input_ids)
-                    mask[row, : len(w.input_ids)] = 1
+                ids, mask = pad_windows([w.input_ids for w in windows], pad)
                 hidden = self.model.encoder(input_ids=ids, attention_mask=mask).last_hidden_state
                 labels = torch.softmax(self.model.label_head(hidden).float(), dim=-1)
                 for row, w in enumerate(windows):
@@ -302,12 +303,34 @@ class PlaceholderTagger:
             return [self.config.label_names[i] for i in best]
         out = []
         for span in spans:
-            rows = [
-                i for i, (s, e) in enumerate(offsets) if e > s and s < span.end and span.start < e
-            ]
+            rows = token_rows(offsets, span)
             probs = label_probs[rows].mean(axis=0) if rows else None
             out.append(self.labels.names[int(probs.argmax())] if probs is not None else "unknown")
         return out
+
+    def relabel(self, placeholders: Sequence, encoding, scope: str | None = None) -> list[Span]:
+        """The rules' placeholders (:class:`~hf_anon.corpora.placeholders.Placeholder`) as
+        spans, the guessed ones (``scope="guessed"``) or all (``"all"``; None: the
+        configured :attr:`TaggerConfig.label_scope`) labelled by :meth:`labels_for`."""
+        offsets, hidden, label_probs = encoding
+        scope = self.config.label_scope if scope is None else scope
+        chosen = [p.to_span() for p in placeholders if scope == "all" or p.guessed]
+        named = dict(
+            zip(chosen, self.labels_for(chosen, offsets, label_probs, hidden), strict=True)
+        )
+        return [Span(p.start, p.end, named.get(p.to_span(), p.label)) for p in placeholders]
+
+    def tagged(self, text: str, encoding, threshold: float | None = None) -> list[Span]:
+        """The tagger's own placeholders of ``text`` (threshold None: the configured one),
+        labelled by the label head where the tagger has one."""
+        offsets, hidden, label_probs = encoding
+        spans = self.spans_from(
+            text, offsets, self.tag_probabilities(hidden), label_probs, threshold
+        )
+        if self.label_head is None or not spans:
+            return spans
+        names = self.labels_for(spans, offsets, label_probs, hidden)
+        return [Span(s.start, s.end, n) for s, n in zip(spans, names, strict=True)]
 
     def predict(self, texts: Sequence[str]) -> list[list[Span]]:
         """The tagger's placeholders of each text, labelled by the category head."""
@@ -340,9 +363,9 @@ def find_placeholders_with(
     """Placeholders of German published decisions by the rules, the tagger or both.
 
     ``labels="model"`` gives the rules' guessed placeholders (``unknown``, or a name only
-    because the shape looks like one: no cue word decided) the category head's label;
-    ``"cues"`` keeps the rules' labels. The tagger's own
-    placeholders always take the category head's label.
+    because the shape looks like one: no cue word decided) the tagger's label
+    (:meth:`PlaceholderTagger.relabel`); ``"cues"`` keeps the rules' labels. The tagger's
+    own placeholders always take its label (:meth:`PlaceholderTagger.tagged`).
     """
     from tqdm.auto import tqdm
 
@@ -360,23 +383,13 @@ def find_placeholders_with(
         if not needs_model:
             found.append(rules)
             continue
-        ((offsets, hidden, label_probs),) = tagger.encode([text])
+        (encoding,) = tagger.encode([text])
         if labels == "model":
-            scope = [
-                p.to_span() for p in placeholders if p.guessed or tagger.config.label_scope == "all"
-            ]
-            named = dict(
-                zip(scope, tagger.labels_for(scope, offsets, label_probs, hidden), strict=True)
-            )
-            rules = [Span(s.start, s.end, named.get(s, s.label)) for s in rules]
+            rules = tagger.relabel(placeholders, encoding)
         tagged = []
         if method != "rules":
             threshold = tagger.config.combine_threshold if method == "both" else None
-            probs = tagger.tag_probabilities(hidden)
-            tagged = tagger.spans_from(text, offsets, probs, label_probs, threshold)
-            if tagger.label_head is not None and tagged:
-                names = tagger.labels_for(tagged, offsets, label_probs, hidden)
-                tagged = [Span(s.start, s.end, n) for s, n in zip(tagged, names, strict=True)]
+            tagged = tagger.tagged(text, encoding, threshold)
         found.append(
             rules if method == "rules" else tagged if method == "tagger" else combine(rules, tagged)
         )
@@ -397,4 +410,5 @@ __all__ = [
     "render_shape",
     "rerender",
     "span_features",
+    "token_rows",
 ]

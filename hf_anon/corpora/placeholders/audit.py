@@ -184,7 +184,8 @@ def _by_count(tallies: dict[str, ShapeTally]) -> list[tuple[str, ShapeTally]]:
 
 def audit_document(text: str, group: GroupAudit) -> None:
     """Add one published decision to its group's audit."""
-    placeholders = find_placeholders(text)
+    elements = split_elements(text)
+    placeholders = find_placeholders(text, elements)
     covered = [(p.start, p.end) for p in placeholders]
     group.documents += 1
     group.characters += len(text)
@@ -203,7 +204,6 @@ def audit_document(text: str, group: GroupAudit) -> None:
             )
     group.masks_outside += missed
     group.documents_with_misses += missed > 0
-    elements = split_elements(text)
     for i, el in enumerate(elements):
         if (
             not el.core

@@ -593,9 +593,10 @@ def _is_quoted_omission(text: str, elements: Sequence[Element], group: Sequence[
     return opened > closed or paragraph.count('"') % 2 == 1
 
 
-def find_placeholders(text: str) -> list[Placeholder]:
-    """All placeholders of a published decision, merged and labelled, in text order."""
-    elements = split_elements(text)
+def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> list[Placeholder]:
+    """All placeholders of a published decision, merged and labelled, in text order
+    (``elements``: the text's :func:`split_elements`, where the caller has them already)."""
+    elements = split_elements(text) if elements is None else elements
     placeholders: list[Placeholder] = []
     for group in merge_candidates(text, find_candidates(text, elements)):
         label = infer_label(text, elements, group, placeholders)

@@ -72,16 +72,41 @@ _CASE_OPENERS = frozenset(
 _BENCH_WORDS = frozenset({"senat", "kammer", "einzelrichter", "einzelrichterin"})
 
 
+def _after_comma_label(
+    elements: Sequence[Element],
+    first: int,
+    earlier: Sequence[Placeholder],
+    line_start: int,
+    line: str,
+) -> str | None:
+    """A placeholder after a comma on a line that already named someone or a street: the
+    rest of an address (``A., …, …``, ``…straße …, …``, ``*****, *****, *****``)."""
+    if not (first and elements[first - 1].raw.endswith(",")):
+        return None
+    previous = earlier[-1] if earlier else None
+    on_line = {p.label for p in earlier if p.start >= line_start}
+    if "address-name" in on_line and "Wohnung" in line:
+        return "address-idx"  # "Wohnung A-Straße 1, …, …": floor and position
+    if previous is not None and previous.label == "address-name" and previous.start >= line_start:
+        return "address-name"  # "…straße …, …": street, town
+    if on_line & {"nat-name", "jur-name", "nat-jur"}:
+        return "address-name"  # Rubrum "A., …, …": name, street, town
+    return None
+
+
 def _mask_context_label(
     text: str,
     elements: Sequence[Element],
     group: Sequence[Candidate],
     before: Sequence[str],
     after: Sequence[str],
-    previous: Placeholder | None,
+    earlier: Sequence[Placeholder],
+    line_start: int,
+    line: str,
 ) -> str | None:
     """Labels of whole-word masks (``XXX``, ``###``, ``*****``) from where they stand in a
     rubrum, a bench or a list; None where these places say nothing."""
+    previous = earlier[-1] if earlier else None
     first = group[0].index
     prev = before[0] if before else ""
     if previous is not None and previous.label != UNKNOWN and previous.last == first - 1:
@@ -90,14 +115,9 @@ def _mask_context_label(
             return previous.label  # a list of masks, one a line: "durch XXX⏎XXX⏎XXX"
     if prev == "durch" and any(w in COURT_WORDS or w in _BENCH_WORDS for w in before[1:10]):
         return "nat-jur"  # "hat die 5. Kammer … durch XXX"
-    comma_before = first > 0 and elements[first - 1].raw.endswith(",")
-    if (
-        comma_before
-        and previous is not None
-        and previous.label in {"nat-name", "jur-name", "nat-jur", "address-name"}
-        and text.count("\n", previous.end, group[0].start) == 0
-    ):
-        return "address-name"  # rubrum "*****, *****, *****": name, street, town
+    label = _after_comma_label(elements, first, earlier, line_start, line)
+    if label:
+        return label  # rubrum "*****, *****, *****": name, street, town
     if len(after) > 1 and after[0] in {"-", "–"} and after[1] in PARTY_ROLES:
         return "nat-name"  # "XXX⏎- Antragsteller -"
     if prev in _CASE_OPENERS:
@@ -169,7 +189,7 @@ def infer_label(
     if coordinated and previous.label != UNKNOWN:
         return previous.label  # "Zeugen D. und E.", "Von … bis …"
     if kinds & {"mask", "fullwidth"}:
-        label = _mask_context_label(text, elements, group, before, after, previous)
+        label = _mask_context_label(text, elements, group, before, after, earlier, line_start, line)
         if label:
             return label
     if kinds & NAME_KINDS:
@@ -177,18 +197,9 @@ def infer_label(
             return "address-name"  # "in X", "von X nach Y"
         return "nat-name"
     # A bare ellipsis: the words around it decide.
-    if first and elements[first - 1].raw.endswith(","):
-        on_line = {p.label for p in earlier if p.start >= line_start}
-        if "address-name" in on_line and "Wohnung" in line:
-            return "address-idx"  # "Wohnung A-Straße 1, …, …": floor and position
-        if (
-            previous is not None
-            and previous.label == "address-name"
-            and previous.start >= line_start
-        ):
-            return "address-name"  # "…straße …, …": street, town
-        if on_line & {"nat-name", "jur-name", "nat-jur"}:
-            return "address-name"  # Rubrum "A., …, …": name, street, town
+    label = _after_comma_label(elements, first, earlier, line_start, line)
+    if label:
+        return label
     if prev == "vorstand":
         return "address-name"
     if prev == "im" and any(w.endswith("wohnung") or w in ADDRESS_IDX_CUES for w in before[1:4]):

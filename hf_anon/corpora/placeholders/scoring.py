@@ -69,9 +69,7 @@ def score_placeholders(
                 )
                 labels_correct += pred[best].label == k.label
         tn += _untouched_elements(text, sorted([*key, *pred]))
-    precision = tp_pred / n_pred if n_pred else (1.0 if n_key == 0 else 0.0)
-    recall = tp_key / n_key if n_key else 1.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    precision, recall, f1, label_accuracy = _ratios(tp_key, n_key, tp_pred, n_pred, labels_correct)
     total = tp_key + tn + fp + fn
     return DetectorScores(
         accuracy=(tp_key + tn) / total if total else 1.0,
@@ -79,7 +77,7 @@ def score_placeholders(
         recall=recall,
         specificity=tn / (tn + fp) if tn + fp else 1.0,
         f1=f1,
-        label_accuracy=labels_correct / tp_key if tp_key else 1.0,
+        label_accuracy=label_accuracy,
         tp=tp_key,
         fp=fp,
         fn=fn,
@@ -88,6 +86,17 @@ def score_placeholders(
         predicted=n_pred,
         labels_correct=labels_correct,
     )
+
+
+def _ratios(
+    key_hits: int, key: int, predicted_hits: int, predicted: int, labels_correct: int
+) -> tuple[float, float, float, float]:
+    """Precision, recall, F1 and label accuracy from counts (shared by the point estimate
+    and every bootstrap draw, so that both treat empty counts alike)."""
+    precision = predicted_hits / predicted if predicted else (1.0 if key == 0 else 0.0)
+    recall = key_hits / key if key else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return precision, recall, f1, labels_correct / key_hits if key_hits else 1.0
 
 
 def _overlap(a: Span, b: Span) -> int:
@@ -121,25 +130,16 @@ def bootstrap_interval(
     decisions. Each decision is scored once; a draw only adds its counts."""
     import random
 
+    position = ("precision", "recall", "f1", "label_accuracy").index(metric)
     per_doc = [score_placeholders([pair]) for pair in pairs]
     counts = [
-        (s.tp, s.fn, s.predicted - s.fp, s.predicted, s.labels_correct) for s in per_doc
-    ]  # key hits, key misses, predicted hits, predicted, labels right
+        (s.tp, s.key, s.predicted - s.fp, s.predicted, s.labels_correct) for s in per_doc
+    ]  # key hits, key, predicted hits, predicted, labels right
     rng = random.Random(seed)
     values = []
     for _ in range(samples):
-        tp, fn, hits, predicted, labels = (
-            sum(c) for c in zip(*rng.choices(counts, k=len(counts)), strict=True)
-        )
-        precision = hits / predicted if predicted else 1.0
-        recall = tp / (tp + fn) if tp + fn else 1.0
-        value = {
-            "precision": precision,
-            "recall": recall,
-            "f1": 2 * precision * recall / (precision + recall) if precision + recall else 0.0,
-            "label_accuracy": labels / tp if tp else 1.0,
-        }[metric]
-        values.append(value)
+        draw = (sum(c) for c in zip(*rng.choices(counts, k=len(counts)), strict=True))
+        values.append(_ratios(*draw)[position])
     values.sort()
     tail = (1 - level) / 2
     return values[int(tail * (samples - 1))], values[int((1 - tail) * (samples - 1))]

@@ -113,7 +113,7 @@ RE_MASK_TOKEN = re.compile(
 MAYBE_PLACEHOLDER = re.compile(
     r"…|\.\.\.|@|^www|^http|^[^\W\d_]\.?s?$|^[^\W\d_]\.?-|-[xX]{1,2}$|^(.)\1\1|^[0xX]{2,}"
     r"|[xX]{3}|#{2}|\*{3}|^[A-Z]{2}\d\d$|^\.\.+\d|^[A-ZÄÖÜ]\d\d?\.?$|^[A-ZÄÖÜ]\*"
-    r"|^[A-Z]{2}(?:00|xx|XX)$|^(?:19|20)\.(?:\.|$)|^[XYZ]{2,3}$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\*{3}|^\[|[○●×＊]"
+    r"|^[A-Z]{2}(?:00|xx|XX)$|^(?:19|20)\.(?:\.|$)|^[XYZ]{2,3}$|[\uFF21-\uFF3A\uFF41-\uFF5A]|^\[|[○●×＊]"
     r"|^[A-ZÄÖÜ]['’]er$|^[A-ZÄÖÜ][a-zäöü]{1,2}\.$|^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$",
     re.IGNORECASE,
 )
