@@ -8,6 +8,8 @@ Runs :func:`hf_anon.corpora.placeholders.audit.audit` (the engine of
 - the 918 real published decisions (``../shared/data/real/decisions.jsonl.gz``), by court;
 - the LER corpus's raw decisions (``../shared/data/ler/raw/``, the silver corpus's other
   source), by federal court;
+- ``--extra`` corpora (``corpora/ifg_more.jsonl.gz`` of ``extract_more_decisions.py``: the
+  okfde/ifg-urteile decisions the shared corpus left out), by court;
 
 and writes one Markdown report (and its JSON beside it). ``--exclude`` leaves out ids (the
 by-court placeholder key while rules are being written: its decisions must stay unseen).
@@ -34,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", default=str(SHARED))
     parser.add_argument("--output", default=str(ROOT / "reports/placeholders/audit.md"))
     parser.add_argument("--exclude", nargs="*", default=[], help="JSON Lines files with ids")
+    parser.add_argument("--extra", nargs="*", default=[], help="more JSON Lines corpora (.gz)")
     args = parser.parse_args(argv)
     shared = Path(args.shared)
     real, ler = shared / "real" / "decisions.jsonl.gz", shared / "ler" / "raw"
@@ -57,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
             progress=True,
         ),
     ]
+    for path in args.extra:
+        rows = [r for r in read_jsonl_texts(path) if r["id"] not in excluded]
+        reports.append(audit(rows, f"{Path(path).name} ({len(rows)})", progress=True))
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)
     header = [

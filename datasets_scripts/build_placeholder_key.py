@@ -139,6 +139,7 @@ def build(key_dir: Path) -> int:
                 "kept": [],
                 **{k: row[k] for k in ("source", "court", "court_family", "court_type", "date")},
                 "conventions": row["conventions"],
+                **({"group": row["group"]} if "group" in row else {}),
                 "licence": row["licence"],
             }
         )

@@ -4,8 +4,8 @@
     python datasets_scripts/build_real_corpus.py --measure   # rules vs the gold validation split
 
 Reads ``../shared/data/real/decisions.jsonl.gz`` and the raw LER decisions
-(``../shared/data/ler/raw/``), leaves out every decision of the hand-annotated gold set
-(``data/real/annotation/selection.jsonl``), and labels the rest in two ways:
+(``../shared/data/ler/raw/``), leaves out every decision annotated or keyed by hand
+(``data/real/*/selection.jsonl``), and labels the rest in two ways:
 
 - **placeholders** (hf_anon.corpora.placeholders) are replaced by consistent surrogates
   (hf_anon.corpora.surrogates): exact spans of what the court hid;
@@ -69,10 +69,13 @@ def read_ler(shared: Path) -> list[Document]:
 
 
 def gold_ids(gold: Path) -> set[str]:
-    selection = gold / "annotation" / "selection.jsonl"
-    if not selection.exists():
-        return set()
-    return {json.loads(line)["id"] for line in selection.open(encoding="utf-8")}
+    """Every decision annotated or keyed by hand (``GOLD/*/selection.jsonl``: the gold set,
+    its training rounds and both placeholder keys): none of them enters the silver corpus,
+    so no key is seen, even pseudonymized, by a model trained on it."""
+    ids: set[str] = set()
+    for selection in sorted(gold.glob("*/selection.jsonl")):
+        ids |= {json.loads(line)["id"] for line in selection.open(encoding="utf-8")}
+    return ids
 
 
 def _free(spans: list[Span], holes: list[Span]) -> list[Span]:
@@ -283,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     splits = write_corpus(documents, args)
     print(format_statistics(corpus_statistics(splits)))
     print(
-        f"{len(documents):,} decisions ({len(excluded)} gold decisions left out), "
+        f"{len(documents):,} decisions ({len(excluded)} annotated or keyed decisions left out), "
         f"{sum(len(d.text) for d in documents):,} characters; spans by source: "
         + json.dumps(dict(sources))
         + f"; {time.perf_counter() - began:.0f} s"

@@ -14,6 +14,17 @@ conventions the rules were not written from:
 - LegalQuAD texts (no court recorded) count as an unseen court only for conventions
   that no named unseen court shows twice (``###``).
 
+``--second`` draws the second key (``data/real/placeholder-key2``), made after the rules
+of the first were written from its errors. Its courts must be unseen by the gold set *and*
+the first key, and only a few such decisions show the ``XXX`` family, so it has three
+groups, each scored apart (``group`` field):
+
+- ``unseen court``: decisions of courts in neither the gold set nor the first key;
+- ``unseen decision, seen court``: the ``XXX``, ``xxx``, ``###`` and ``Xxxxx`` conventions
+  no unseen court shows, drawn from other decisions of seen courts;
+- ``never read``: decisions of ``--extra`` corpora (``extract_more_decisions.py``: the
+  okfde/ifg-urteile decisions the shared corpus left out) that no audit has read either.
+
 It writes ``OUT/selection.jsonl`` (the published texts and their metadata) and one plain
 text file per decision under ``OUT/texts/`` for the annotators, who mark placeholders
 only (``build_placeholder_key.py`` reads their files). The selected ids are excluded
@@ -91,6 +102,13 @@ def normalize_court(court: str | None) -> str | None:
     return " ".join(court.split()) or None
 
 
+def iter_corpus(path: Path) -> list[dict]:
+    """The decisions of a JSON Lines corpus, gzipped or not."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
 def conventions_of(text: str) -> list[str]:
     return [name for name, pattern in CONVENTIONS.items() if re.search(pattern, text)]
 
@@ -145,6 +163,70 @@ def select(
     return sorted(chosen.values(), key=lambda d: d["id"])
 
 
+SECOND_KEY_SEEN_COURT_CONVENTIONS = ("XXX", "xxx", "###", "Xxxxx")
+
+
+def select_second(
+    decisions: list[dict],
+    extra: list[dict],
+    seen_ids: set[str],
+    *,
+    per_convention: int,
+    plain: int,
+    seen_court_per_convention: int,
+    never_read: int,
+    seed: int,
+    min_chars: int,
+    max_chars: int,
+) -> list[dict]:
+    """The second key's three groups (see the module docstring), each row tagged."""
+    unseen = select(
+        decisions,
+        seen_ids,
+        per_convention=per_convention,
+        plain=plain,
+        seed=seed,
+        min_chars=min_chars,
+        max_chars=max_chars,
+    )
+    for d in unseen:
+        d["group"] = "unseen court"
+    taken = seen_ids | {d["id"] for d in unseen}
+    seen_courts = {normalize_court(d["court"]) for d in decisions if d["id"] in seen_ids}
+    rng = random.Random(seed)
+    others = [
+        d
+        for d in decisions
+        if d["id"] not in taken
+        and min_chars <= len(d["text"]) <= max_chars
+        and (d["court"] is None or normalize_court(d["court"]) in seen_courts)
+    ]
+    rng.shuffle(others)
+    chosen = list(unseen)
+    for name in SECOND_KEY_SEEN_COURT_CONVENTIONS:
+        have = [d for d in chosen if name in conventions_of(d["text"])]
+        courts = {normalize_court(d["court"]) for d in have}
+        named = sorted(
+            (d for d in others if name in conventions_of(d["text"]) and d["id"] not in taken),
+            key=lambda d: (d["court"] is None, normalize_court(d["court"]) in courts),
+        )
+        for d in named[: max(0, seen_court_per_convention - len(have))]:
+            d["group"] = "unseen decision, seen court"
+            chosen.append(d)
+            taken.add(d["id"])
+            courts.add(normalize_court(d["court"]))
+    fresh = [d for d in extra if d["id"] not in taken and min_chars <= len(d["text"]) <= max_chars]
+    rng.shuffle(fresh)
+    by_court: dict[str, list[dict]] = {}
+    for d in fresh:
+        by_court.setdefault(normalize_court(d["court"]) or "", []).append(d)
+    round_robin = [d for group in zip(*by_court.values(), strict=False) for d in group]
+    for d in round_robin[:never_read]:
+        d["group"] = "never read"
+        chosen.append(d)
+    return sorted(chosen, key=lambda d: d["id"])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(ROOT / "data/real/placeholder-key"))
@@ -153,6 +235,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plain", type=int, default=4)
     parser.add_argument("--min-chars", type=int, default=3000)
     parser.add_argument("--max-chars", type=int, default=60000)
+    parser.add_argument(
+        "--second",
+        action="store_true",
+        help="draw the second key: the first key's courts count as seen too (three groups)",
+    )
+    parser.add_argument(
+        "--extra",
+        nargs="*",
+        default=[],
+        help="corpora no audit has read (extract_more_decisions.py), for the never-read group",
+    )
+    parser.add_argument("--seen-court-per-convention", type=int, default=2)
+    parser.add_argument("--never-read", type=int, default=6)
     args = parser.parse_args(argv)
 
     source = SHARED / "real" / "decisions.jsonl.gz"
@@ -161,20 +256,33 @@ def main(argv: list[str] | None = None) -> int:
             f"{source} is missing: the selection needs the shared real decisions", file=sys.stderr
         )
         return 2
-    with gzip.open(source, "rt", encoding="utf-8") as f:
-        decisions = [json.loads(line) for line in f]
+    decisions = iter_corpus(source)
     seen_ids: set[str] = set()
-    for path in sorted((ROOT / "data/real").glob("annotation*/selection.jsonl")):
-        seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
-    chosen = select(
-        decisions,
-        seen_ids,
-        per_convention=args.per_convention,
-        plain=args.plain,
-        seed=args.seed,
-        min_chars=args.min_chars,
-        max_chars=args.max_chars,
+    patterns = ["annotation*/selection.jsonl"] + (
+        ["placeholder-key/selection.jsonl"] if args.second else []
     )
+    for pattern in patterns:
+        for path in sorted((ROOT / "data/real").glob(pattern)):
+            seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    sizes = {
+        "per_convention": args.per_convention,
+        "plain": args.plain,
+        "seed": args.seed,
+        "min_chars": args.min_chars,
+        "max_chars": args.max_chars,
+    }
+    if args.second:
+        extra = [d for path in args.extra for d in iter_corpus(Path(path))]
+        chosen = select_second(
+            decisions,
+            extra,
+            seen_ids,
+            seen_court_per_convention=args.seen_court_per_convention,
+            never_read=args.never_read,
+            **sizes,
+        )
+    else:
+        chosen = select(decisions, seen_ids, **sizes)
     out = Path(args.out)
     (out / "texts").mkdir(parents=True, exist_ok=True)
     with (out / "selection.jsonl").open("w", encoding="utf-8") as f:
@@ -187,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
                 "court_type": d["court_type"],
                 "date": d["date"],
                 "conventions": conventions_of(d["text"]),
+                **({"group": d["group"]} if "group" in d else {}),
                 "licence": LICENCES[d["id"].split(":")[0]],
                 "text": d["text"],
             }
@@ -197,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     courts = {normalize_court(d["court"]) for d in chosen}
     chars = sum(len(d["text"]) for d in chosen)
     print(f"{len(chosen)} decisions of {len(courts)} courts, {chars:,} characters -> {out}")
+    for group in sorted({d["group"] for d in chosen if "group" in d}):
+        print(f"  {group}: {sum(d.get('group') == group for d in chosen)}")
     for name in CONVENTIONS:
         n = sum(name in conventions_of(d["text"]) for d in chosen)
         print(f"  {name:<20} {n}")

@@ -319,6 +319,18 @@ def core_word(word: str) -> str:
     return unicodedata.normalize("NFC", word.strip(EDGE_PUNCT))
 
 
+def is_known_word(word: str, language: str = "de") -> bool:
+    """Whether ``word`` (lower-cased, edge punctuation and a hyphenated tail dropped) is a
+    word of ``language`` at all, by wordfreq's lists (about a million German forms from
+    many sources, shipped with the package). Text extraction splits a drop capital off
+    its word (``G eschenkproben``, ``A ntragsgegner``): the rest is no word, while after a
+    real initial a word follows (``Zeuge B hat``)."""
+    from wordfreq import zipf_frequency
+
+    core = core_word(word).lower().split("-")[0]
+    return bool(core) and zipf_frequency(core, language) > 0
+
+
 def is_closed_class(word: str) -> bool:
     """Whether ``word`` (its letters, as written) is a function word, not a name.
 

@@ -33,7 +33,8 @@ def found(text: str) -> list[tuple[str, str]]:
         ),
         ("mit dem Aktenzeichen XXX zu erteilen", [("XXX", "court-docket")]),
         ("des europäischen Patents 2 365 XXX (Klagepatent)", [("XXX", "id-number")]),
-        ("Rechtsanwälte XX, Berlin", [("XX", "nat-jur")]),
+        ("Rechtsanwälte XX, Berlin", [("XX", "jur-name")]),  # plural: the firm (decision 6)
+        ("Rechtsanwalt XX, Berlin", [("XX", "nat-jur")]),
         ("Auftrag Nr. XXX).", [("XXX", "id-number")]),
         # ### and **** with and without a period, glued to visible letters
         (
@@ -180,3 +181,76 @@ def test_audit_counts_masks_outside_placeholders_per_court():
         "| VG Eins | 2 | 2 | 1 |" in markdown and "VG Zwei |" not in markdown.split("Candidates")[0]
     )
     assert report.to_dict()["masks_outside"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # numbered and glued masks: the dots, a title, a company word or a parcel noun decide
+        ("über das Flurstück F3.. angemessen", [("F3.", "address-idx")]),
+        ("Aufgabenkreis der X1 AG übertragen", [("X1", "jur-name")]),
+        ("Journalist bei der XY AG. Er", [("XY", "jur-name")]),
+        ("durch den Richter am Amtsgericht Dr. L2 für Recht", [("L2", "nat-jur")]),
+        ("mit der C.bank geschlossenen Darlehen", [("C.bank", "jur-name")]),
+        ("die erste Klasse der C.-schule", [("C.-schule", "jur-name")]),
+        ("von der D...-AG im Rahmen", [("D...-AG", "jur-name")]),
+        ("wurde in („Ort01“) festgenommen", [("Ort01", "address-name")]),
+        ("Der Verfolgte wurde am XX. Juli 2022 festgenommen", [("XX.", "date-fact")]),
+    ],
+)
+def test_numbered_and_glued_masks(text, expected):
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "in der Tabelle 11, Zeile X1: control signal",  # a reference, nothing beside it
+        "weil das U nterliegen der Antragstellerin",  # a drop capital split off its word
+        "anlässlich einer B etriebskontrolle in seiner Spielhalle",
+        "Die Beklagte (Bekl.) ist verpflichtet, dem Kläger (Kl.) Auskunft zu geben.",
+        "ein Erstattungsanspruch i. H. von 12 EUR",
+        "Erfolg.\nB.\n49\nIn der Sache hatte die Berufung",  # an outline letter, margin number
+    ],
+)
+def test_more_look_alikes_stay_text(text):
+    assert found(text) == []
+
+
+def test_a_real_initial_before_a_word_stays_a_placeholder():
+    assert found("Der Zeuge B hat ausgesagt.") == [("B", "nat-name")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the plural names the firm, the singular one lawyer (decision 6)
+        ("Prozessbevollmächtigte: Rechtsanwälte B., B-Straße", ("B.", "jur-name")),
+        ("- Kläger -\nprozessbevollmächtigt:\nXXX\ngegen", ("XXX", "nat-jur")),
+        # a place in an authority's name, whatever the mask's shape
+        ("Die Kreispolizeibehörde H vernahm die Zeugin.", ("H", "address-name")),
+        ("Mit der StA N geht der Senat davon aus", ("N", "address-name")),
+        # a number word before a mask or an ellipsis
+        ("mit den Rechnungskorrekturen Nr. … (Bl. 32)", ("…", "id-number")),
+        ("unter der Betriebsnummer 41****** im Zeitraum", ("41******", "id-number")),
+        # the case's expert (court-appointed unless said otherwise)
+        ("Auch der SV Dr. P weist darauf hin.", ("P", "nat-jur")),
+        ("nach dem Gutachten des Dr. N ist das so", ("N", "nat-jur")),
+        # composed and decomposed umlauts read alike
+        ("des Sachverständigen L hat", ("L", "nat-jur")),
+        ("des Sachversta\u0308ndigen L hat", ("L", "nat-jur")),
+    ],
+)
+def test_labels_from_the_words_around(text, expected):
+    assert found(text)[0] == expected
+
+
+def test_a_guess_takes_the_label_the_decision_gives_the_same_letters_elsewhere():
+    text = (
+        "Die Antragsgegnerin wirbt mit der Anschrift L. "
+        "Sie verwendete die Angabe „L“ auf ihrer Seite."
+    )
+    assert [label for _, label in found(text)] == ["address-name", "address-name"]
+    # masks every entity shares are never linked: each XXX keeps its own reading
+    shared = "Herr XXX wohnt dort. Der Vertrag vom XXX gilt."
+    assert [label for _, label in found(shared)] == ["nat-name", "date-fact"]

@@ -27,7 +27,7 @@ ABBREVIATIONS = _words(
     i.d.r. a.a.o. z.b. u.a. d.h. i.v.m. m.w.n. v.a. s.o. s.u. u.u. o.g. i.s.d. i.s.v.
     i.h.v. a.f. n.f. e.v. h.m. i.e. i.ü. u.ä. o.ä. z.t. i.r.d. i.v. a.d. b.v. e.k. g.e.
     v.h. n.v. z.hd. u.s.w. d.a. a.e. e.a. m.e. m.a.w. i.s. i.a. a.a. v.a.w. i.e.s.
-    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a. a.m. a.d.o. i.br.
+    i.w.s. s.d. i.s.e. i.d.f. i.d. u.v.m. s.a. a.m. a.d.o. i.br. i.h.
     """
 )
 # Words after which a single letter is a reference, not a name ("Anlage K 3", "Teil B").
@@ -108,7 +108,26 @@ LEGAL_PROFESSION_CUES = _words(
     steuerberater steuerberaterin patentanwalt patentanwältin insolvenzverwalter
     insolvenzverwalterin berufsbetreuer verfahrensbeistand vorsitzenden: beisitzer
     beisitzerin schöffe schöffin bundesrichter bundesrichterin vizepräsident
-    vizepräsidentin präsident präsidentin
+    vizepräsidentin präsident präsidentin prozessbevollmächtigt verfahrensbevollmächtigt
+    bevollmächtigt bevollmächtigter bevollmächtigte proz.-bev. prozessbev. bevollm.
+    """
+)
+#: Experts of the case: court-appointed unless said otherwise, so ``nat-jur``
+#: (ANNOTATION.md, "People in official roles", and decision 19); ``Gutachten des Dr. N``
+#: names the same expert.
+EXPERT_CUES = _words(
+    """
+    sachverständige sachverständigen sachverständiger sv gerichtsgutachter
+    gerichtsgutachterin gutachter gutachterin gutachters
+    """
+)
+#: Words before (or after) a mask that make it a law firm, not one lawyer: the plural
+#: ``Rechtsanwälte B.`` names the firm (real gold decision 6, both placeholder keys).
+LAW_FIRM_CUES = _words(
+    """
+    rechtsanwälte rechtsanwälten rechtsanwältinnen anwälte kanzlei anwaltskanzlei
+    rechtsanwaltskanzlei sozietät anwaltssozietät anwaltsbüro rechtsanwaltsgesellschaft
+    partnerschaftsgesellschaft patentanwälte steuerberater-gesellschaft
     """
 )
 COURT_WORDS = _words(
@@ -161,7 +180,8 @@ COORDINATION = {"und", "sowie", "oder", "bzw.", "&", "bis", "u."}
 PLACE_CUES = _words(
     """
     in aus nach richtung ort stadt gemeinde ortsteil landkreis wohnhaft wohnort
-    gemarkung kreis
+    gemarkung kreis anschrift anschriften kehrbezirk bezirk stadtteil landkreise
+    wohnsitz
     """
 )
 ADDRESS_IDX_CUES = _words(
@@ -268,6 +288,10 @@ AUTHORITY_NOUNS = _words(
     finanzamts polizeiinspektion polizeipräsidium polizeidirektion polizeirevier
     staatsanwaltschaft ausländerbehörde standesamt bürgermeisteramt ordnungsamt
     stadtverwaltung gemeindeverwaltung kreisverwaltung amtsverwaltung versorgungsamt
-    landespolizeiinspektion kreispolizeibehörde verbandsgemeinde samtgemeinde
+    landespolizeiinspektion kreispolizeibehörde verbandsgemeinde samtgemeinde sta
+    staatsanwaltschaften polizeibehörde kreisverband ortsverband bezirksverband
+    standortverwaltung versorgungsämter landratsämter bauamt bauaufsichtsbehörde
+    regierungspräsidium kreisverwaltungsreferat ausländeramt sozialamt jugendamt
+    gesundheitsamt straßenverkehrsamt
     """
 )

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from hf_anon.corpora.placeholders.cues import (
     ABBREVIATIONS,
+    ADDRESS_IDX_CUES,
     COORDINATION,
     HEADINGS,
     LEGAL_PROFESSION_CUES,
@@ -38,7 +39,7 @@ from hf_anon.corpora.placeholders.elements import (
     split_elements,
     without_period,
 )
-from hf_anon.corpora.placeholders.labelling import infer_label
+from hf_anon.corpora.placeholders.labelling import infer_label, label_from_decision
 from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
     NOT_PLACEHOLDERS,
@@ -73,8 +74,10 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_ZERO_DATE,
 )
 from hf_anon.data import Document, Span
+from hf_anon.names import TITLES
 from hf_anon.nouns import is_common_noun
-from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class
+from hf_anon.recognizers.tables import MONTHS
+from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class, is_known_word
 
 
 def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
@@ -296,6 +299,8 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if re.fullmatch(r"[A-ZÄÖÜ]\d{1,2}\.?", core):
         return "letter" if person else None  # "Herrn B1.", "Zeugin K2": numbered masks
+    if _defines_abbreviation(el, prev):
+        return None  # "der Kläger (Kl.)", "Antragsteller (Ast.)": a short form of the role
     if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
         if nxt is not None and RE_DIGITISH.match(nxt.core):
             return None  # "in Fig. 4", "in Nrn. 2": a reference, not a name
@@ -340,9 +345,27 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     heading = nxt is None or (
         (nxt.lower in HEADINGS or nxt.core[:1].isupper()) and nxt.lower not in COMPANY_WORDS_AFTER
     )
+    # "B.⏎49⏎In der Sache …", "A.⏎⏎[17] Die …": an outline letter before a margin number
+    heading = heading or (nxt.line_start and re.fullmatch(r"\[?\d{1,4}\]?", nxt.raw) is not None)
     if el.line_start and with_period and not person and not el.raw.endswith(",") and heading:
         return None
     return "letter"
+
+
+def _defines_abbreviation(el: Element, prev: Element | None) -> bool:
+    """``(Kl.)`` after ``Kläger``: a short form in parentheses whose letters appear, in
+    order and from the first, in the word before it, defined for the rest of the text."""
+    if prev is None or not re.fullmatch(r"\([A-ZÄÖÜ][a-zäöü]{1,4}\.\)[,.;:]?", el.raw):
+        return False
+    letters, word = el.core.strip("().").lower(), prev.lower
+    if not word.startswith(letters[0]):
+        return False
+    position = 0
+    for letter in letters:
+        position = word.find(letter, position) + 1
+        if position == 0:
+            return False
+    return True
 
 
 def _split_word(el: Element, nxt: Element | None) -> bool:
@@ -357,7 +380,8 @@ def _split_word(el: Element, nxt: Element | None) -> bool:
     word = el.core + nxt.core
     if nxt.raw[:1] == "-":
         return "-".join(word.split("-")[:2]) in NOT_PLACEHOLDERS  # "E -Mail-Adresse"
-    return is_common_noun(word)
+    letters_only = re.fullmatch(r"[a-zäöüß]{4,}(?:-\w+)*", nxt.core) is not None
+    return is_common_noun(word) or (letters_only and not is_known_word(nxt.core))
 
 
 _PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
@@ -401,17 +425,52 @@ def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
     )
 
 
+_NUMBERED_DOTS = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.{2,}")  # "F3..", "F1...": dots mask the rest
+_NUMBERED = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.?|[XYZ]{2,3}")  # "X1", "L2", "XY"
+_NUMBERED_WORD = re.compile(r"(?:Ort|Person|Name|Firma|Anschrift|Adresse|Straße)\d{2,3}")
+_GLUED_ENTITY = re.compile(r"\(?[A-ZÄÖÜ]\.{1,3}-?\)?-?([A-Za-zäöüß]{2,})")  # "C.bank", "D...-AG"
+
+
+def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
+    """Masks that number or glue what they hide: ``Flurstück F3..``, ``Dr. L2``, ``der X1 AG``,
+    ``XY AG``, ``(„Ort01“)``, ``C.bank``, ``C.-schule``, ``(G.-)GmbH``. A bare ``X1`` stays
+    a reference (``Zeile X1``) unless a title, a company word or a parcel noun is beside it."""
+    el = elements[i]
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    raw = el.raw.strip(",;:)“”\"'")
+    listed = any(re.fullmatch(r"[A-Z]\d{1,2},?", e.raw) for e in elements[max(0, i - 2) : i])
+    if (_NUMBERED_DOTS.fullmatch(raw) and not listed) or _NUMBERED_WORD.fullmatch(el.core):
+        return "mask"  # not "S1, S2 and S3...": a list that goes on
+    if re.fullmatch(r"[xX]{2}\.", el.core) and nxt is not None and nxt.core in MONTHS:
+        return "date"  # "am XX. Juli 2022": a masked day
+    prev_lower = prev.lower if prev is not None else ""
+    if _NUMBERED.fullmatch(el.core) and (
+        prev_lower in TITLES
+        or prev_lower in ORGANIZATION_NOUNS
+        or prev_lower in ADDRESS_IDX_CUES
+        or (nxt is not None and nxt.lower.rstrip(".,;") in COMPANY_WORDS_AFTER)
+    ):
+        return "mask"
+    glued = _GLUED_ENTITY.fullmatch(el.core)
+    if glued and is_entity_suffix(glued.group(1)) and not is_street(glued.group(1)):
+        return "letter-suffix"
+    return None
+
+
 def classify(elements: Sequence[Element], i: int) -> str | None:
     """The placeholder shape of element ``i`` in its context, or None."""
     el = elements[i]
+    prev = elements[i - 1] if i > 0 else None
+    nxt = elements[i + 1] if i + 1 < len(elements) else None
+    if el.core and (kind := _numbered_or_glued(elements, i)):
+        return kind
     if not el.core or not MAYBE_PLACEHOLDER.search(el.core):
         return None
     if "/;" in el.raw or re.search(r"/g\d", el.raw):
         return None  # "/;###/g43": a PDF font's glyph codes, not text
     if _spaced_heading(elements, i):
         return None  # "TAT B E S TAN D": a letter-spaced heading
-    prev = elements[i - 1] if i > 0 else None
-    nxt = elements[i + 1] if i + 1 < len(elements) else None
     kind = _obvious_kind(el, prev, nxt)
     if (
         kind == "ellipsis"
@@ -616,7 +675,7 @@ def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> l
                 guessed,
             )
         )
-    return placeholders
+    return label_from_decision(text, placeholders)
 
 
 def placeholder_spans(text: str, language: str = "de") -> list[Span]:

@@ -9,6 +9,7 @@ Offsets are characters of the published text. Split from
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -46,7 +47,9 @@ class Element(NamedTuple):
 
     @property
     def lower(self) -> str:
-        return self.core.lower()
+        """Lower case with composed umlauts: some portals write ``ä`` as ``a`` and a
+        combining diaeresis, which no cue word would match otherwise."""
+        return unicodedata.normalize("NFC", self.core).lower()
 
 
 _STRIP_RIGHT = ",;:!?)]}\"'“”‘’«»"

@@ -20,8 +20,10 @@ from hf_anon.corpora.placeholders.cues import (
     COURT_WORDS,
     DATE_CUES,
     DOCKET_CUES,
+    EXPERT_CUES,
     ID_CUES,
     JUR_IDX_CUES,
+    LAW_FIRM_CUES,
     LEGAL_PROFESSION_CUES,
     NAT_IDX_CUES,
     ORGANIZATION_NOUNS,
@@ -51,16 +53,21 @@ def _shape_label(core: str, kinds: set[str]) -> str | None:
         return "car-idx"
     if kinds & {"postcode", "house-number", "town"}:
         return "address-name"
+    numbered = re.fullmatch(r"(ort|anschrift|adresse|straße|firma|person|name)\d+", core.lower())
+    if numbered:  # "Ort01", "Firma02", "Person03": the word says what is hidden
+        return {"firma": "jur-name", "person": "nat-name", "name": "nat-name"}.get(
+            numbered.group(1), "address-name"
+        )
     first = core.split()[0].lower().rstrip(".")
     if re.fullmatch(r"[a-zäöü]['’]er", first):
         return "address-name"  # "die E'er Adresse": a town's adjective
     if kinds & {"masked-prefix", "letter-suffix"} or "-" in first:
-        suffix = first.split("-", 1)[-1]
+        suffix = first.split("-", 1)[-1] if "-" in first else re.sub(r"^[a-zäöü]\.+", "", first)
         if is_street(first) or re.fullmatch(r"[a-zäöü]", suffix):
             return "address-name"  # "X-Straße", "A-M"
         if any(suffix.startswith(p) or suffix.endswith(p) for p in PLACE_SUFFIXES):
             return "address-name"  # "Y-Stadt", "X-Dorf"
-        if "-" in first and is_entity_suffix(suffix):
+        if suffix != first and is_entity_suffix(suffix):
             return "jur-name"  # "M-GmbH", "X-Gruppe", "K-Konzern"
     return None
 
@@ -133,6 +140,23 @@ def _mask_context_label(
     return None
 
 
+_NOT_ID_NUMBERS = ("hausnummer", "randnummer", "flurnummer", "wohnungsnummer", "seitennummer")
+
+
+def _number_label(kinds: set[str], before: Sequence[str]) -> str | None:
+    """A mask or ellipsis after a number word hides a number (``Rechnung Nr. …``,
+    ``Betriebsnummer 41******``); after ``Flurstück Nr.`` a parcel. Letters after ``Nr.``
+    are references and never reach here as placeholders."""
+    if kinds & NAME_KINDS - {"mask"} or not before:
+        return None
+    prev = before[0]
+    if prev in {"nr.", "nr", "nummer", "no.", "nr.:"}:
+        return "address-idx" if len(before) > 1 and before[1] in ADDRESS_IDX_CUES else "id-number"
+    if prev.endswith(("nummer", "-nr.", "nummern")) and not prev.endswith(_NOT_ID_NUMBERS):
+        return "id-number"
+    return None
+
+
 def infer_label(
     text: str,
     elements: Sequence[Element],
@@ -166,8 +190,14 @@ def infer_label(
         return "jur-idx"
     if prev in DOCKET_CUES:
         return "court-docket"
+    if cue in LAW_FIRM_CUES or (after and after[0] in LAW_FIRM_CUES):
+        return "jur-name"  # "Rechtsanwälte B.", "***** Rechtsanwälte"
     if cue in LEGAL_PROFESSION_CUES or (after and after[0].startswith(("jsekr", "richter"))):
         return "nat-jur"
+    if cue in EXPERT_CUES or (
+        cue in {"des", "von"} and len(untitled) > 1 and untitled[1].endswith("gutachten")
+    ):
+        return "nat-jur"  # "SV Dr. N", "Gutachten des Dr. N": the court's expert
     if cue in COURT_WORDS:
         if len(untitled) > 2 and untitled[1] in {"am", "beim"}:
             return "nat-jur" if untitled[2] in LEGAL_PROFESSION_CUES else "court-name"
@@ -185,6 +215,11 @@ def infer_label(
         return "car-idx"
     if any(w in ID_CUES for w in [w for w in before if not w.isdigit()][:2]):
         return "id-number"  # "Kontonummer XXX", "Patents 2 365 XXX"
+    label = _number_label(kinds, before)
+    if label:
+        return label
+    if prev in AUTHORITY_NOUNS:
+        return "address-name"  # "Landratsamt S*****", "Versorgungsamt E", "StA N"
     coordinated = previous is not None and previous.last == first - 2 and prev in COORDINATION
     if coordinated and previous.label != UNKNOWN:
         return previous.label  # "Zeugen D. und E.", "Von … bis …"
@@ -215,3 +250,36 @@ def infer_label(
     if prev in NAT_IDX_CUES or (prev in ARTICLES and after and after[0] in PARTY_ROLES):
         return "nat-idx"
     return UNKNOWN
+
+
+_GENERIC_MASK = re.compile(r"[\W_xX]*|[nN]+|([A-Za-z])\1*", re.UNICODE)
+
+
+def _entity_key(surface: str) -> str | None:
+    """What identifies one hidden entity in a decision: its letters (``Dr. N`` and ``N``
+    alike), or None for masks every entity shares (``XXX``, ``*****``, ``…``, ``nnnn``)."""
+    core = " ".join(surface.replace(".", " ").split())
+    if _GENERIC_MASK.fullmatch(core.replace(" ", "")) and not re.fullmatch(r"[A-Z]", core):
+        return None
+    return core
+
+
+def label_from_decision(text: str, placeholders: Sequence[Placeholder]) -> list[Placeholder]:
+    """Guessed labels replaced by the label cues gave the same letters elsewhere in the
+    decision: ``SV Dr. N`` decides ``Nach den Ausführungen von Dr. N``, ``Anschrift L``
+    decides ``„L“`` (the annotators' rule: choose from the whole decision). A surface
+    decided two ways stays as it was; masks every entity shares are never linked."""
+    decided: dict[str, set[str]] = {}
+    for p in placeholders:
+        key = _entity_key(text[p.start : p.end])
+        if key and not p.guessed and p.label != UNKNOWN:
+            decided.setdefault(key, set()).add(p.label)
+    out = []
+    for p in placeholders:
+        key = _entity_key(text[p.start : p.end]) if p.guessed else None
+        labels = decided.get(key, set()) if key else set()
+        if len(labels) == 1:
+            (label,) = labels
+            p = Placeholder(p.start, p.end, label, p.kinds, p.first, p.last, False)
+        out.append(p)
+    return out
