@@ -45,7 +45,7 @@ KEYS = {
     "real validation (chosen on)": ROOT / "data/real/validation.key.jsonl",
     "real test": ROOT / "data/real/test.key.jsonl",
     "first by-court key (read: optimistic)": ROOT / "data/real/placeholder-key/key.jsonl",
-    "second by-court key (untouched)": ROOT / "data/real/placeholder-key2/key.jsonl",
+    "second by-court key (read: optimistic)": ROOT / "data/real/placeholder-key2/key.jsonl",
 }
 #: Fields a key's rows may carry to be scored by: court family, and the second key's groups
 #: (unseen court / unseen decision of a seen court / never read by any audit).

@@ -254,3 +254,55 @@ def test_a_guess_takes_the_label_the_decision_gives_the_same_letters_elsewhere()
     # masks every entity shares are never linked: each XXX keeps its own reading
     shared = "Herr XXX wohnt dort. Der Vertrag vom XXX gilt."
     assert [label for _, label in found(shared)] == ["nat-name", "date-fact"]
+
+
+def test_one_entity_keeps_its_letter_across_the_decision():
+    # "I" alone reads as a Roman numeral; the company "I AG" decides what it hides here
+    text = (
+        "Gemeinschaftsunternehmen der I AG (im Folgenden: I) und der J AG. "
+        "Die Stimmrechtsmitteilung der I erfolgte später; der K-Erwerb der K GmbH auch. "
+        "Gemäß Teil I und Anlage I gilt das.\nI.\nDie Klage ist zulässig."
+    )
+    got = found(text)
+    assert [s for s, _ in got] == ["I", "I", "J", "I", "K", "K"]
+    assert {label for _, label in got} == {"jur-name"}
+
+
+def test_a_decided_letter_stays_text_in_references_lists_and_split_words():
+    text = (
+        "Die Zeugin Frau B. sagte aus. Die Beiakten A, B, C lagen vor; "
+        "die Behörde hat mit B lick auf das Ziel entschieden (vgl. Bl 123 B-Akte). "
+        "Herr E. schrieb mit E-Mail."
+    )
+    assert found(text) == [("B.", "nat-name"), ("E.", "nat-name")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # dates a court letters in order, after a date word (not before a name)
+        (
+            "Mit Bescheid vom U., eingegangen am V., setzte",
+            [("U.", "date-fact"), ("V.", "date-fact")],
+        ),
+        ("Der Kläger erhob unter dem Z. Widerspruch", [("Z.", "date-fact")]),
+        ("Das Schreiben vom A. Müller", [("A.", "nat-name")]),
+        # streets the element split misses, masked file numbers, parcel numbers, portal tokens
+        (
+            "Schmutzwasserkanal X.-straße/T2.-weg",
+            [("X.-straße", "address-name"), ("T2.-weg", "address-name")],
+        ),
+        ('des Vorgangs "M.- weg" betrifft', [("M.- weg", "address-name")]),
+        ("ARGE für Beschäftigung A*-Stadt", [("A*-Stadt", "address-name")]),
+        ("des Widerspruchsbescheides (W-XX1) sowie", [("W-XX1", "court-docket")]),
+        ("auf dem Grundstück FlNr. 4... der Gemarkung", [("4...", "address-idx")]),
+    ],
+)
+def test_conventions_of_the_second_key(text, expected):
+    assert found(text) == expected
+
+
+def test_a_portal_token_is_a_mask():
+    assert [s for s, _ in found("nach der Rechtsprechung des Eufach0000000005s gilt")] == [
+        "Eufach0000000005s"
+    ]

@@ -1,5 +1,5 @@
-"""The by-court placeholder key (data/real/placeholder-key/): valid, rebuilt from its marked
-files, and made of courts the detector was never tuned on."""
+"""The by-court placeholder keys (data/real/placeholder-key/ and placeholder-key2/): valid,
+rebuilt from their marked files, and made of courts the detector was never tuned on."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from hf_anon.labels import DEFAULT_LABELS
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY_DIR = ROOT / "data" / "real" / "placeholder-key"
+KEY2_DIR = ROOT / "data" / "real" / "placeholder-key2"
+KEY_DIRS = [KEY_DIR, KEY2_DIR]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
 from build_placeholder_key import (  # noqa: E402
@@ -22,7 +24,11 @@ from build_placeholder_key import (  # noqa: E402
     parse_key_markup,
     read_marked,
 )
-from prepare_placeholder_key import conventions_of, normalize_court  # noqa: E402
+from prepare_placeholder_key import (  # noqa: E402
+    conventions_of,
+    normalize_court,
+    select_second,
+)
 
 
 def test_marks_give_the_published_text_and_spans_back():
@@ -53,20 +59,22 @@ def test_a_changed_character_is_found(tmp_path):
         read_marked(path, "Herr A. wohnt dort.")
 
 
-def test_the_key_is_built_from_the_final_files():
-    selection = load_selection(KEY_DIR)
-    rows = {r["id"]: r for r in map(json.loads, (KEY_DIR / "key.jsonl").open(encoding="utf-8"))}
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second"])
+def test_the_key_is_built_from_the_final_files(key_dir):
+    selection = load_selection(key_dir)
+    rows = {r["id"]: r for r in map(json.loads, (key_dir / "key.jsonl").open(encoding="utf-8"))}
     assert len(rows) == len(selection) >= 30
     for name, row in selection.items():
-        spans = read_marked(KEY_DIR / "final" / f"{name}.txt", row["text"])
+        spans = read_marked(key_dir / "final" / f"{name}.txt", row["text"])
         key = rows[row["id"]]
         assert key["text"] == row["text"]
         assert [Span(p["start"], p["end"], p["label"]) for p in key["placeholders"]] == spans
 
 
-def test_the_key_loads_and_its_placeholders_are_masks_of_the_text():
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second"])
+def test_the_key_loads_and_its_placeholders_are_masks_of_the_text(key_dir):
     docs = load_jsonl(
-        KEY_DIR / "key.jsonl", DEFAULT_LABELS, spans_key="placeholders", require_risk=False
+        key_dir / "key.jsonl", DEFAULT_LABELS, spans_key="placeholders", require_risk=False
     )
     assert sum(len(d.spans) for d in docs) >= 400
     for doc in docs:
@@ -104,3 +112,46 @@ def test_courts_are_named_one_way():
     )
     assert normalize_court("Verwaltungsgericht Frankfurt am Main") == "VG Frankfurt"
     assert normalize_court(None) is None
+
+
+def test_the_second_key_shares_no_decision_and_no_unseen_court_with_what_came_before():
+    seen_ids: set[str] = set()
+    for pattern in ("annotation*/selection.jsonl", "placeholder-key/selection.jsonl"):
+        for path in (ROOT / "data" / "real").glob(pattern):
+            seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    rows = list(load_selection(KEY2_DIR).values())
+    assert not {r["id"] for r in rows} & seen_ids
+    groups = {r["group"] for r in rows}
+    assert groups == {"unseen court", "unseen decision, seen court", "never read"}
+    for row in rows:
+        assert row["licence"] and row["source"]
+
+
+def _decision(id_, court, text):
+    return {"id": id_, "court": court, "text": text + " Fülltext" * 400}
+
+
+def test_the_second_selection_draws_three_groups():
+    decisions = [
+        _decision("wwl:1", "VG Alt", "Der Kläger Herr A. wohnt dort."),  # seen
+        _decision("wwl:2", "VG Alt", "Mietvertrag vom XXX"),  # seen court, XXX
+        _decision("wwl:3", "VG Neu", "Die Zeugin Frau B. sagte aus."),  # unseen court
+    ]
+    extra = [_decision("ifg:4", "OVG Extra", "Nichts verdeckt.")]
+    chosen = select_second(
+        decisions,
+        extra,
+        {"wwl:1"},
+        per_convention=1,
+        plain=0,
+        seen_court_per_convention=1,
+        never_read=1,
+        seed=1,
+        min_chars=10,
+        max_chars=10**6,
+    )
+    assert {d["id"]: d["group"] for d in chosen} == {
+        "wwl:2": "unseen decision, seen court",
+        "wwl:3": "unseen court",
+        "ifg:4": "never read",
+    }

@@ -21,8 +21,10 @@ it most likely hides from context cues (``Herr`` → ``nat-name``, ``Rechtsanwal
 The package: :mod:`~hf_anon.corpora.placeholders.shapes` (every placeholder shape, also those
 the surrogates and the LER import read), :mod:`~hf_anon.corpora.placeholders.cues` (the words
 around a placeholder), :mod:`~hf_anon.corpora.placeholders.elements` (elements, candidates,
-placeholders), :mod:`~hf_anon.corpora.placeholders.detector` (the method above),
+placeholders), :mod:`~hf_anon.corpora.placeholders.lookalikes` (what looks like a placeholder
+and is not), :mod:`~hf_anon.corpora.placeholders.detector` (the method above),
 :mod:`~hf_anon.corpora.placeholders.labelling` (the label each one hides),
+:mod:`~hf_anon.corpora.placeholders.decision` (one entity keeps its letter across a decision),
 :mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1, with
 intervals over decisions and scores by court) and :mod:`~hf_anon.corpora.placeholders.audit`
 (the masks left outside every placeholder, per court). A learned second opinion on the

@@ -187,7 +187,8 @@ PLACE_CUES = _words(
 ADDRESS_IDX_CUES = _words(
     """
     geschoss og eg dg stockwerk etage kellerabteil stellplatz garage flurnummer
-    flurstück wohnung wohnungsnummer flur-nr. fl.-nr. flurstücks flurstücke parzelle
+    flurstück wohnung wohnungsnummer flur-nr. fl.-nr. flurstücks flurstücke parzelle flnr.
+    fl.nr. fl.nr
     """
 )
 HEADINGS = _words(

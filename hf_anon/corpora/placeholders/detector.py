@@ -8,23 +8,21 @@ The method is the seed's (section 5.3.2 and appendix A.1), described in
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 
 from hf_anon.corpora.placeholders.cues import (
-    ABBREVIATIONS,
     ADDRESS_IDX_CUES,
-    COORDINATION,
     HEADINGS,
     LEGAL_PROFESSION_CUES,
     LETTER_COMPOUNDS,
     NOT_SHORT_NAMES,
     ORGANIZATION_NOUNS,
-    PERSON_CUES,
     PLACE_CUES,
     REFERENCE_NOUNS,
-    SIGNATURE_WORDS,
 )
+from hf_anon.corpora.placeholders.decision import letters_elsewhere
 from hf_anon.corpora.placeholders.elements import (
     NAME_KINDS,
     OPENING,
@@ -40,13 +38,25 @@ from hf_anon.corpora.placeholders.elements import (
     without_period,
 )
 from hf_anon.corpora.placeholders.labelling import infer_label, label_from_decision
+from hf_anon.corpora.placeholders.lookalikes import (
+    LIST_WORDS,
+    abbreviation_around,
+    defines_abbreviation,
+    gazette_page,
+    in_docket,
+    listed_after_reference,
+    names_someone,
+    not_a_name_before,
+    roman_reference,
+    signature_around,
+    spaced_heading,
+    split_word,
+)
 from hf_anon.corpora.placeholders.shapes import (
     MAYBE_PLACEHOLDER,
-    NOT_PLACEHOLDERS,
     RE_BRACKET_MASK,
     RE_BRACKET_PHRASE,
     RE_DIGITISH,
-    RE_DOCKET_NUMBER,
     RE_DOTTED_DATE,
     RE_ELLIPSIS,
     RE_FULLWIDTH,
@@ -77,74 +87,14 @@ from hf_anon.data import Document, Span
 from hf_anon.names import TITLES
 from hf_anon.nouns import is_common_noun
 from hf_anon.recognizers.tables import MONTHS
-from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class, is_known_word
-
-
-def _abbreviation_around(elements: Sequence[Element], i: int) -> bool:
-    """Whether element ``i`` is part of a tokenized abbreviation (``u. a.``, ``a. a. O.``)."""
-    single = re.compile(r"[A-Za-zäöü]\.")
-    lo = i
-    while lo > 0 and i - lo < 3 and single.fullmatch(elements[lo - 1].core):
-        lo -= 1
-    hi = i
-    while hi + 1 < len(elements) and hi - i < 3 and single.fullmatch(elements[hi + 1].core):
-        hi += 1
-    return any(
-        elements[a].core[0].islower()
-        and "".join(e.core for e in elements[a : b + 1]).lower() in ABBREVIATIONS
-        for a in range(lo, i + 1)
-        for b in range(max(i, a + 1), hi + 1)
-    )
-
-
-def _in_docket(elements: Sequence[Element], i: int) -> bool:
-    """A letter next to a docket number (``B 9 SB 2/00 R``, ``X R 53/13``)."""
-    return any(
-        RE_DOCKET_NUMBER.match(elements[j].core)
-        for j in range(max(0, i - 3), min(len(elements), i + 4))
-        if j != i
-    )
-
-
-def _names_someone(prev: Element) -> bool:
-    """A person noun or title right before: what follows is a name."""
-    word = prev.lower
-    return (
-        word in PERSON_CUES
-        or word in LEGAL_PROFESSION_CUES
-        or (word in {"khk", "kok", "pk", "pok", "phk", "kk", "kom", "dr.", "herrn", "frau", "herr"})
-    )
-
-
-_LIST_WORDS = frozenset({"und", "and", "oder", "or", "sowie", "bis"})
-_NUMBERED_NOUNS = frozenset(
-    {
-        "art.",
-        "artikel",
-        "kapitel",
-        "kap.",
-        "band",
-        "bd.",
-        "teil",
-        "abschnitt",
-        "titel",
-        "buch",
-        "anhang",
-        "anlage",
-    }
-)
-
-
-def _roman_reference(bare: str, prev: Element | None) -> bool:
-    """``Kapitel XXX``, ``Art. XXX``: a Roman thirty after a numbered noun, not a mask."""
-    return bool(RE_ROMAN.match(bare) and prev is not None and prev.lower in _NUMBERED_NOUNS)
+from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class
 
 
 def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
     core, bare = el.core, without_period(el.core)
     if RE_ELLIPSIS.match(core):
         if el.raw[:1] in "[(" and el.raw.rstrip(".,;:")[-1:] in ")]":
-            if prev is not None and el.raw[:1] == "[" and _names_someone(prev):
+            if prev is not None and el.raw[:1] == "[" and names_someone(prev):
                 return "ellipsis"  # "Rechtsanwalt […]", "KHK […]": a name cut out
             return None  # "[...]": an omission in a quotation
         return "ellipsis"
@@ -160,7 +110,7 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
         return "date"  # "am ....2022"
     if re.fullmatch(r"[A-Za-z]\d(?:\.{3}|…)", core) and any(
         other is not None
-        and (re.fullmatch(r"[A-Za-z]\d[,;).]*", other.raw) or other.lower in _LIST_WORDS)
+        and (re.fullmatch(r"[A-Za-z]\d[,;).]*", other.raw) or other.lower in LIST_WORDS)
         for other in (prev, nxt)
     ):
         return None  # "S1, S2 and S3...", "Q1… Q2": a list continued, not a masked name
@@ -177,7 +127,7 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
     masked = RE_MASK_IN_ELEMENT.search(core)
     if masked and ("@" in core or core.lower().startswith(("www.", "http"))):
         return "email" if "@" in core else "url"  # "a****@web.de", "www.landratsamt-xxx.de"
-    if masked and not _roman_reference(bare, prev):
+    if masked and not roman_reference(bare, prev):
         return "mask"  # "XXX", "###", "*****", "B*****", "xxx2007", "XX-XXXXX"
     if RE_REPEATED.match(bare):
         letters = bare.split("-")[0]
@@ -201,52 +151,6 @@ def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str
     return None
 
 
-def _listed_after_reference(elements: Sequence[Element], i: int) -> bool:
-    """Whether letter ``i`` continues a list of letters that a reference noun opened."""
-    j = i - 1
-    while j >= 0 and i - j <= 8:
-        core = elements[j].lower
-        if core in REFERENCE_NOUNS:
-            return True
-        listed = re.fullmatch(r"[a-zäöü]\.?|[a-z]{1,2}\d?[a-z]?", core)  # "C1E", "BE"
-        if not (core in COORDINATION or core in {"bis", "-"} or listed):
-            return False
-        j -= 1
-    return False
-
-
-def not_a_name_before(core: str, nxt: Element, after: Element | None) -> bool:
-    """Context after a single letter that makes it no placeholder (real decisions).
-
-    ``BVerwG, U. v. 31.01.1969`` and ``B. v.`` (decision abbreviations), ``K. O.-Tablette``
-    (knock-out), ``mit B bezeichneten`` (a figure reference), ``oben B III. a)`` (an outline
-    reference), ``G r ü n d e`` (a letter-spaced heading).
-    """
-    if core in {"U.", "B.", "Urt.", "Beschl."} and nxt.lower in {"v.", "vom"}:
-        return True
-    if nxt.raw == "+":
-        return True  # "HK + S + KNO3": a formula
-    if core.endswith(".") and re.match(r"[A-ZÄÖÜ][a-zäöüß]+[A-ZÄÖÜ][a-zäöüß]", nxt.core):
-        return True  # "C. FischerBrenneisenKatzenstein": a judge's initial, names glued
-    if (core == "K." and nxt.core.startswith("O.")) or (core == "E." and nxt.core.startswith("ON")):
-        return True
-    if nxt.lower.startswith("bezeichnet"):
-        return True
-    if (
-        RE_ROMAN.match(nxt.core)
-        and not re.fullmatch(r"X{3,},?", nxt.core)
-        and len(nxt.core.rstrip(".")) > 1  # "A, B, C": letters, not "B III." of an outline
-        and len(core.rstrip(".")) == 1
-        and nxt.core.rstrip(".") not in {"I", "V"}
-    ):
-        return True
-    return (
-        re.fullmatch(r"[a-zäöü]", nxt.raw) is not None
-        and after is not None
-        and re.fullmatch(r"[a-zäöü]", after.raw) is not None
-    )
-
-
 def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     """Single letters (``A``, ``A.``, ``A-Straße``, ``„Y“``): placeholders unless context
     makes them a reference, an abbreviation, an enumeration or a Roman numeral."""
@@ -257,7 +161,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     prev_lower = prev.lower if prev else ""
     if prev_lower in REFERENCE_NOUNS or (prev is not None and prev.core in {"§", "§§"}):
         return None  # "Anlage K", "Teil B", "Ziffer A"
-    if _listed_after_reference(elements, i):
+    if listed_after_reference(elements, i):
         return None  # "Hauptteile A bis D", "Hilfsanträge A, B und C"
     quoted = el.raw[:1] in OPENING and el.raw.rstrip(".,;:")[-1:] in "\"'“”‘’«»"
     if quoted and re.fullmatch(r"[A-ZÄÖÜ]\.?|[XYZ]{2,3}", core):
@@ -287,7 +191,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         core, nxt, elements[i + 2] if i + 2 < len(elements) else None
     ):
         return None
-    if _split_word(el, nxt):
+    if split_word(el, nxt):
         return None  # "der A ntragstellerin", "die E -Mail": a PDF split a word after its capital
     if (
         core == "A."
@@ -299,7 +203,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     named = person or prev_lower in ORGANIZATION_NOUNS or prev_lower in PLACE_CUES
     if re.fullmatch(r"[A-ZÄÖÜ]\d{1,2}\.?", core):
         return "letter" if person else None  # "Herrn B1.", "Zeugin K2": numbered masks
-    if _defines_abbreviation(el, prev):
+    if defines_abbreviation(el, prev):
         return None  # "der Kläger (Kl.)", "Antragsteller (Ast.)": a short form of the role
     if RE_SHORT_NAME.match(core) and core.lower() not in NOT_SHORT_NAMES:
         if nxt is not None and RE_DIGITISH.match(nxt.core):
@@ -313,7 +217,7 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     if (
         nxt is not None
         and RE_DIGITISH.match(nxt.core)
-        and (not nxt.line_start or _gazette_page(core, prev))
+        and (not nxt.line_start or gazette_page(core, prev))
         and not (person or company)
     ):
         return None  # "K 3", "S. 28 ff.", "B 12", "nach A 16" (a pay grade), "GVBl. S.⏎391"
@@ -325,13 +229,13 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
         and not prev.core.endswith(".")
         and not prev.raw.endswith(")")  # "1) A., X-Straße 1": an enumerator
     )
-    if not person and (_in_docket(elements, i) or after_number):
+    if not person and (in_docket(elements, i) or after_number):
         return None  # "B 13 R 230/17 B", "5 C 10.15 D", "700 ° C"
     opened = el.raw[:1] in "(<[" or (prev is not None and prev.raw in {"<", "(", "["})
     closed = el.raw.rstrip(".,;:")[-1:] in ")>]" or (nxt is not None and nxt.raw[:1] in ")>]")
     if opened and closed and not person:
         return None  # "(A)", "< S >": a marker, not a name ("Sachverständige (S)" is one)
-    if _abbreviation_around(elements, i):
+    if abbreviation_around(elements, i):
         return None
     if core.rstrip(".") in {"I", "V"} and not (person or company):
         return None  # Roman numerals: "I.", "Landgericht München I"
@@ -352,83 +256,29 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
     return "letter"
 
 
-def _defines_abbreviation(el: Element, prev: Element | None) -> bool:
-    """``(Kl.)`` after ``Kläger``: a short form in parentheses whose letters appear, in
-    order and from the first, in the word before it, defined for the rest of the text."""
-    if prev is None or not re.fullmatch(r"\([A-ZÄÖÜ][a-zäöü]{1,4}\.\)[,.;:]?", el.raw):
-        return False
-    letters, word = el.core.strip("().").lower(), prev.lower
-    if not word.startswith(letters[0]):
-        return False
-    position = 0
-    for letter in letters:
-        position = word.find(letter, position) + 1
-        if position == 0:
-            return False
-    return True
-
-
-def _split_word(el: Element, nxt: Element | None) -> bool:
-    """A capital letter and, one space on, the rest of a word: text extraction spaced a
-    drop capital or a kerned letter off (``A ntragstellerin``, ``E -Mail``)."""
-    if nxt is None or not re.fullmatch(r"[A-ZÄÖÜ]", el.core) or nxt.start != el.end + 1:
-        return False
-    if el.raw != el.core or not (nxt.raw[:1].islower() or nxt.raw[:1] == "-"):
-        return False
-    if len(nxt.core) < 3 or is_closed_class(nxt.core):
-        return False  # "Dr. Y in seiner": a word of its own follows the letter
-    word = el.core + nxt.core
-    if nxt.raw[:1] == "-":
-        return "-".join(word.split("-")[:2]) in NOT_PLACEHOLDERS  # "E -Mail-Adresse"
-    letters_only = re.fullmatch(r"[a-zäöüß]{4,}(?:-\w+)*", nxt.core) is not None
-    return is_common_noun(word) or (letters_only and not is_known_word(nxt.core))
-
-
 _PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
-
-
-def _gazette_page(core: str, prev: Element | None) -> bool:
-    """``S.`` after a gazette (``GVBl. S.``, ``BGBl. I S.``, ``2004, S.``): a page, even
-    where the page number went to the next line."""
-    return (
-        core == "S."
-        and prev is not None
-        and (
-            prev.lower.endswith("bl.")
-            or prev.core in {"I", "II", "III"}
-            or re.fullmatch(r"\d{4},?", prev.raw) is not None
-        )
-    )
-
-
-def _spaced_heading(elements: Sequence[Element], i: int) -> bool:
-    """Capitals spaced out in a heading (``TAT B E S TAN D``, ``G R Ü N D E``)."""
-    if not re.fullmatch(r"[A-ZÄÖÜ]", elements[i].core):
-        return False
-    lo = hi = i
-    while lo > 0 and i - lo < 8 and re.fullmatch(r"[A-ZÄÖÜ]{1,4}", elements[lo - 1].raw):
-        lo -= 1
-    while (
-        hi + 1 < len(elements)
-        and hi - i < 8
-        and re.fullmatch(r"[A-ZÄÖÜ]{1,4}", elements[hi + 1].raw)
-    ):
-        hi += 1
-    word = "".join(e.raw for e in elements[lo : hi + 1]).lower()
-    return hi > lo and word in HEADINGS
-
-
-def _signature_around(prev: Element | None, nxt: Element | None) -> bool:
-    """An ellipsis line between ``gez.`` and ``Richter am …`` hides a judge's name."""
-    return any(
-        el is not None and el.lower.lstrip("(").startswith(SIGNATURE_WORDS) for el in (prev, nxt)
-    )
 
 
 _NUMBERED_DOTS = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.{2,}")  # "F3..", "F1...": dots mask the rest
 _NUMBERED = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.?|[XYZ]{2,3}")  # "X1", "L2", "XY"
 _NUMBERED_WORD = re.compile(r"(?:Ort|Person|Name|Firma|Anschrift|Adresse|Straße)\d{2,3}")
 _GLUED_ENTITY = re.compile(r"\(?[A-ZÄÖÜ]\.{1,3}-?\)?-?([A-Za-zäöüß]{2,})")  # "C.bank", "D...-AG"
+
+
+_PORTAL_TOKEN = re.compile(r"[A-Za-zÄÖÜäöü]+0{5,}\d*[a-z]?")  # a portal's pseudonym token
+_MASKED_CODE = re.compile(r"[A-ZÄÖÜ]{1,3}-[xX]{2,}\d*")  # "W-XX1": a file number masked
+
+
+def _after_date_word(elements: Sequence[Element], i: int) -> bool:
+    """``vom``, ``am``, ``bis zum`` or ``unter``/``vor``/``seit dem`` right before ``i``."""
+    before = [e.lower for e in elements[max(0, i - 2) : i]]
+    return bool(before) and (
+        before[-1] in {"vom", "am", "zum"}
+        or (len(before) == 2 and before == [before[0], "dem"] and before[0] in _DATE_PREPOSITIONS)
+    )
+
+
+_DATE_PREPOSITIONS = frozenset({"unter", "vor", "seit", "nach", "bis"})
 
 
 def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
@@ -438,6 +288,19 @@ def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
     el = elements[i]
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
+    if _PORTAL_TOKEN.fullmatch(el.core) or _MASKED_CODE.fullmatch(el.core):
+        return "mask"  # "des Eufach0000000005s", "(W-XX1)"
+    named_next = (
+        nxt is not None
+        and nxt.core[:1].isupper()
+        and not is_common_noun(nxt.core)
+        and not is_closed_class(nxt.core)
+    )  # "vom A. Müller": a name, not a date
+    if re.fullmatch(r"[A-Z]{1,2}\.", el.core) and _after_date_word(elements, i) and not named_next:
+        return "date"  # "vom G.", "unter dem AA. Widerspruch": a court that letters its dates
+    parcel = prev is not None and prev.lower in ADDRESS_IDX_CUES
+    if parcel and re.fullmatch(r"\d{1,4}\.{3}", el.raw.rstrip(",;:)")):
+        return "digits"  # "FlNr. 4...": the rest of the parcel number masked
     raw = el.raw.strip(",;:)“”\"'")
     listed = any(re.fullmatch(r"[A-Z]\d{1,2},?", e.raw) for e in elements[max(0, i - 2) : i])
     if (_NUMBERED_DOTS.fullmatch(raw) and not listed) or _NUMBERED_WORD.fullmatch(el.core):
@@ -469,14 +332,14 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
         return None
     if "/;" in el.raw or re.search(r"/g\d", el.raw):
         return None  # "/;###/g43": a PDF font's glyph codes, not text
-    if _spaced_heading(elements, i):
+    if spaced_heading(elements, i):
         return None  # "TAT B E S TAN D": a letter-spaced heading
     kind = _obvious_kind(el, prev, nxt)
     if (
         kind == "ellipsis"
         and el.line_start
         and (nxt is None or nxt.line_start)
-        and not _signature_around(prev, nxt)
+        and not signature_around(prev, nxt)
     ):
         return None  # an ellipsis alone on its line: left-out text or graphics
     if kind is not None:
@@ -527,6 +390,7 @@ def find_candidates(text: str, elements: Sequence[Element]) -> list[Candidate]:
                 start, end = el.core_start + masked.start(), el.core_start + masked.end()
         found.append(Candidate(i, start, end, kind))
     found += _bracket_phrases(text, elements, found)
+    found += _masked_streets(text, elements, found)
     taken = {c.index for c in found}
     extra = []
     for c in found:
@@ -580,6 +444,27 @@ def _bracket_phrases(
         if i is None or any(c.start < match.end() and match.start() < c.end for c in found):
             continue
         out.append(Candidate(i, match.start(), match.end(), "mask"))
+    return out
+
+
+_MASKED_STREET = re.compile(
+    r"(?<![\w.])[A-ZÄÖÜ]\d{0,2}\.{0,3}\*{0,6}-\s?(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|"
+    r"[Pp]latz|[Aa]llee|[Rr]ing|[Ss]tadt|[Dd]orf)\b"
+)
+
+
+def _masked_streets(
+    text: str, elements: Sequence[Element], found: Sequence[Candidate]
+) -> list[Candidate]:
+    """Masked streets and towns the element split misses: two in one element
+    (``X.-straße/T2.-weg``), a space after the hyphen (``M.- weg``), a star (``A*-Stadt``)."""
+    starts = [el.start for el in elements]
+    out = []
+    for match in _MASKED_STREET.finditer(text):
+        if any(c.start < match.end() and match.start() < c.end for c in found):
+            continue
+        i = max(0, bisect.bisect_right(starts, match.start()) - 1)
+        out.append(Candidate(i, match.start(), match.end(), "letter-suffix"))
     return out
 
 
@@ -675,7 +560,7 @@ def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> l
                 guessed,
             )
         )
-    return label_from_decision(text, placeholders)
+    return label_from_decision(text, letters_elsewhere(text, elements, placeholders))
 
 
 def placeholder_spans(text: str, language: str = "de") -> list[Span]:

@@ -58,6 +58,9 @@ def _shape_label(core: str, kinds: set[str]) -> str | None:
         return {"firma": "jur-name", "person": "nat-name", "name": "nat-name"}.get(
             numbered.group(1), "address-name"
         )
+    core = re.sub(r"-\s+", "-", core)  # "M.- weg": a line's hyphen and space
+    if re.fullmatch(r"[A-ZÄÖÜ]{1,3}-[xX]{2,}\d*", core):
+        return "court-docket"  # "(W-XX1)": an authority's masked file number
     first = core.split()[0].lower().rstrip(".")
     if re.fullmatch(r"[a-zäöü]['’]er", first):
         return "address-name"  # "die E'er Adresse": a town's adjective
