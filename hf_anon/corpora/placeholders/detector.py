@@ -60,20 +60,27 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_DOTTED_DATE,
     RE_ELLIPSIS,
     RE_FULLWIDTH,
+    RE_GLUED_ENTITY,
     RE_GLUED_STREET,
     RE_HOUSE_NUMBER,
     RE_IBAN_START,
     RE_LETTER_PERIOD_S,
     RE_LETTER_SUFFIX,
     RE_MASK_IN_ELEMENT,
+    RE_MASKED_CODE,
     RE_MASKED_DATE,
     RE_MASKED_DIGITS,
     RE_MASKED_IBAN,
     RE_MASKED_PLATE,
     RE_MASKED_POSTCODE,
+    RE_MASKED_STREET_IN_TEXT,
     RE_MASKED_WORD,
     RE_MASKED_YEAR,
+    RE_NUMBERED,
+    RE_NUMBERED_DOTS,
+    RE_NUMBERED_WORD,
     RE_OTHER_MASK,
+    RE_PORTAL_TOKEN,
     RE_REPEATED,
     RE_ROMAN,
     RE_SHORT_NAME,
@@ -259,16 +266,6 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
 _PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
 
 
-_NUMBERED_DOTS = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.{2,}")  # "F3..", "F1...": dots mask the rest
-_NUMBERED = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.?|[XYZ]{2,3}")  # "X1", "L2", "XY"
-_NUMBERED_WORD = re.compile(r"(?:Ort|Person|Name|Firma|Anschrift|Adresse|Straße)\d{2,3}")
-_GLUED_ENTITY = re.compile(r"\(?[A-ZÄÖÜ]\.{1,3}-?\)?-?([A-Za-zäöüß]{2,})")  # "C.bank", "D...-AG"
-
-
-_PORTAL_TOKEN = re.compile(r"[A-Za-zÄÖÜäöü]+0{5,}\d*[a-z]?")  # a portal's pseudonym token
-_MASKED_CODE = re.compile(r"[A-ZÄÖÜ]{1,3}-[xX]{2,}\d*")  # "W-XX1": a file number masked
-
-
 def _after_date_word(elements: Sequence[Element], i: int) -> bool:
     """``vom``, ``am``, ``bis zum`` or ``unter``/``vor``/``seit dem`` right before ``i``."""
     before = [e.lower for e in elements[max(0, i - 2) : i]]
@@ -288,7 +285,7 @@ def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
     el = elements[i]
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
-    if _PORTAL_TOKEN.fullmatch(el.core) or _MASKED_CODE.fullmatch(el.core):
+    if RE_PORTAL_TOKEN.fullmatch(el.core) or RE_MASKED_CODE.fullmatch(el.core):
         return "mask"  # "des Eufach0000000005s", "(W-XX1)"
     named_next = (
         nxt is not None
@@ -303,19 +300,19 @@ def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
         return "digits"  # "FlNr. 4...": the rest of the parcel number masked
     raw = el.raw.strip(",;:)“”\"'")
     listed = any(re.fullmatch(r"[A-Z]\d{1,2},?", e.raw) for e in elements[max(0, i - 2) : i])
-    if (_NUMBERED_DOTS.fullmatch(raw) and not listed) or _NUMBERED_WORD.fullmatch(el.core):
+    if (RE_NUMBERED_DOTS.fullmatch(raw) and not listed) or RE_NUMBERED_WORD.fullmatch(el.core):
         return "mask"  # not "S1, S2 and S3...": a list that goes on
     if re.fullmatch(r"[xX]{2}\.", el.core) and nxt is not None and nxt.core in MONTHS:
         return "date"  # "am XX. Juli 2022": a masked day
     prev_lower = prev.lower if prev is not None else ""
-    if _NUMBERED.fullmatch(el.core) and (
+    if RE_NUMBERED.fullmatch(el.core) and (
         prev_lower in TITLES
         or prev_lower in ORGANIZATION_NOUNS
         or prev_lower in ADDRESS_IDX_CUES
         or (nxt is not None and nxt.lower.rstrip(".,;") in COMPANY_WORDS_AFTER)
     ):
         return "mask"
-    glued = _GLUED_ENTITY.fullmatch(el.core)
+    glued = RE_GLUED_ENTITY.fullmatch(el.core)
     if glued and is_entity_suffix(glued.group(1)) and not is_street(glued.group(1)):
         return "letter-suffix"
     return None
@@ -447,12 +444,6 @@ def _bracket_phrases(
     return out
 
 
-_MASKED_STREET = re.compile(
-    r"(?<![\w.])[A-ZÄÖÜ]\d{0,2}\.{0,3}\*{0,6}-\s?(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|"
-    r"[Pp]latz|[Aa]llee|[Rr]ing|[Ss]tadt|[Dd]orf)\b"
-)
-
-
 def _masked_streets(
     text: str, elements: Sequence[Element], found: Sequence[Candidate]
 ) -> list[Candidate]:
@@ -460,7 +451,7 @@ def _masked_streets(
     (``X.-straße/T2.-weg``), a space after the hyphen (``M.- weg``), a star (``A*-Stadt``)."""
     starts = [el.start for el in elements]
     out = []
-    for match in _MASKED_STREET.finditer(text):
+    for match in RE_MASKED_STREET_IN_TEXT.finditer(text):
         if any(c.start < match.end() and match.start() < c.end for c in found):
             continue
         i = max(0, bisect.bisect_right(starts, match.start()) - 1)

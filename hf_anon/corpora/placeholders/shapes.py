@@ -94,6 +94,18 @@ RE_DOCKET_NUMBER = re.compile(r"^(?:[A-Z]-)?\d+/\d{2}|^\d+\.\d{2}$")  # also "C-
 RE_GLUED_STREET = re.compile(r"^[A-ZÄÖÜ](?:straße|strasse|str\.|weg|gasse|platz|allee|ring)$")
 RE_SHORT_NAME = re.compile(r"^[A-ZÄÖÜ][a-zäöü]{1,2}\.$")
 
+# Numbered, glued and portal masks, and masked streets inside or across elements (issue 30).
+RE_NUMBERED_DOTS = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.{2,}")  # "F3..", "F1...": dots mask the rest
+RE_NUMBERED = re.compile(r"[A-ZÄÖÜ]\d{1,2}\.?|[XYZ]{2,3}")  # "X1", "L2", "XY"
+RE_NUMBERED_WORD = re.compile(r"(?:Ort|Person|Name|Firma|Anschrift|Adresse|Straße)\d{2,3}")
+RE_GLUED_ENTITY = re.compile(r"\(?[A-ZÄÖÜ]\.{1,3}-?\)?-?([A-Za-zäöüß]{2,})")  # "C.bank", "D...-AG"
+RE_PORTAL_TOKEN = re.compile(r"[A-Za-zÄÖÜäöü]+0{5,}\d*[a-z]?")  # a portal's pseudonym token
+RE_MASKED_CODE = re.compile(r"[A-ZÄÖÜ]{1,3}-[xX]{2,}\d*")  # "W-XX1": a file number masked
+RE_MASKED_STREET_IN_TEXT = re.compile(
+    r"(?<![\w.])[A-ZÄÖÜ]\d{0,2}\.{0,3}\*{0,6}-\s?(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Gg]asse|"
+    r"[Pp]latz|[Aa]llee|[Rr]ing|[Ss]tadt|[Dd]orf)\b"
+)
+
 # Unmistakable masks: shapes no ordinary German text has, whatever the court's convention
 # (``XXX``, ``xxxx``, ``Xxxxx``, ``###``, ``****``, ``xx.xx.2016``, ``....2022``). The audit
 # counts those left outside every placeholder (:mod:`hf_anon.corpora.placeholders.audit`).
