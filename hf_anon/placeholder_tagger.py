@@ -101,7 +101,20 @@ def span_features(offsets: np.ndarray, hidden: np.ndarray, span: Span) -> np.nda
 
 # --- re-rendering: one placeholder in another court's shape -------------------------------
 
-_SHAPES = ("initial", "XXX", "ellipsis", "###", "Xxxxx", "****", "initial-ellipsis", "keep")
+_SHAPES = (
+    "initial",
+    "XXX",
+    "ellipsis",
+    "###",
+    "Xxxxx",
+    "****",
+    "initial-ellipsis",
+    "bare",
+    "code",
+    "numbered",
+    "underscore",
+    "keep",
+)
 
 
 def render_shape(surface: str, shape: str, rng: random.Random) -> str:
@@ -121,6 +134,14 @@ def render_shape(surface: str, shape: str, rng: random.Random) -> str:
         return "*" * rng.choice((3, 4, 5))
     if shape == "initial-ellipsis":
         return f"{letter}…"
+    if shape == "bare":
+        return letter  # "der I", "Zeuge B"
+    if shape == "code":
+        return f"{letter}{rng.choice('ABCDEFG')}."  # "am AA.": a court that letters in order
+    if shape == "numbered":
+        return f"{letter}{rng.randint(1, 9)}"  # "X1", "B2"
+    if shape == "underscore":
+        return letter + "_" * rng.choice((3, 5))  # "S_____"
     return surface
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 import random
+import re
 
 import pytest
 import torch
@@ -70,6 +71,11 @@ def test_render_shape_writes_each_courts_convention():
     assert set(render_shape("A.", "###", rng)) == {"#"}
     assert render_shape("A.", "ellipsis", rng) in {"…", "..."}
     assert render_shape("B.", "initial-ellipsis", rng) == "B…"
+    # the second key's conventions: bare letters, lettered codes, numbered and underscored
+    assert render_shape("I AG", "bare", rng) == "I"
+    assert re.fullmatch(r"G[A-G]\.", render_shape("G.", "code", rng))
+    assert re.fullmatch(r"X[1-9]", render_shape("X.", "numbered", rng))
+    assert re.fullmatch(r"S_{3,5}", render_shape("S.", "underscore", rng))
 
 
 def test_combine_adds_only_what_the_rules_did_not_find():
