@@ -7,7 +7,9 @@ source are chosen), the real test key, the first by-court key of unseen courts
 (``data/real/placeholder-key/key.jsonl``: rules were written from its errors after its
 figures were recorded, so its figures are optimistic now) and the second
 (``data/real/placeholder-key2/key.jsonl``, untouched: its first figures are in
-``reports/placeholders/key2_first_look.json``) — it scores
+``reports/placeholders/key2_first_look.json``; rules were written from its errors after
+that) and the third (``data/real/placeholder-key3/key.jsonl``, untouched: first look in
+``reports/placeholders/key3_first_look.json``) — it scores
 
 - ``rules``: the rules alone, labels from their cue words;
 - ``rules + model labels``: the same spans, the guessed labels (or all, as the label
@@ -46,6 +48,7 @@ KEYS = {
     "real test": ROOT / "data/real/test.key.jsonl",
     "first by-court key (read: optimistic)": ROOT / "data/real/placeholder-key/key.jsonl",
     "second by-court key (read: optimistic)": ROOT / "data/real/placeholder-key2/key.jsonl",
+    "third by-court key (untouched)": ROOT / "data/real/placeholder-key3/key.jsonl",
 }
 #: Fields a key's rows may carry to be scored by: court family, and the second key's groups
 #: (unseen court / unseen decision of a seen court / never read by any audit).

@@ -246,6 +246,12 @@ def main(argv: list[str] | None = None) -> int:
         default=[],
         help="corpora no audit has read (extract_more_decisions.py), for the never-read group",
     )
+    parser.add_argument(
+        "--also-seen",
+        nargs="*",
+        default=[],
+        help="more selection files whose decisions and courts count as seen (a later key)",
+    )
     parser.add_argument("--seen-court-per-convention", type=int, default=2)
     parser.add_argument("--never-read", type=int, default=6)
     args = parser.parse_args(argv)
@@ -261,9 +267,9 @@ def main(argv: list[str] | None = None) -> int:
     patterns = ["annotation*/selection.jsonl"] + (
         ["placeholder-key/selection.jsonl"] if args.second else []
     )
-    for pattern in patterns:
-        for path in sorted((ROOT / "data/real").glob(pattern)):
-            seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    paths = [p for pattern in patterns for p in sorted((ROOT / "data/real").glob(pattern))]
+    for path in [*paths, *map(Path, args.also_seen)]:
+        seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
     sizes = {
         "per_convention": args.per_convention,
         "plain": args.plain,

