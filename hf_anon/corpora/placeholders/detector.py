@@ -266,6 +266,20 @@ def _potential_kind(elements: Sequence[Element], i: int) -> str | None:
 _PRINT_HEADER_LINE = re.compile(r"[ \t]*\n[ \t]*\d{1,2}\.\s?\d{1,2}\.\s?\d{4}\s*https?://")
 
 
+_DATE_PREPOSITIONS = frozenset({"unter", "vor", "seit", "nach", "bis"})
+
+
+def _name_follows(nxt: Element | None) -> bool:
+    """A capitalised word that is no common noun and no function word: ``vom A. Müller``
+    names someone, ``unter dem Z. Widerspruch`` dates a step."""
+    return (
+        nxt is not None
+        and nxt.core[:1].isupper()
+        and not is_common_noun(nxt.core)
+        and not is_closed_class(nxt.core)
+    )
+
+
 def _after_date_word(elements: Sequence[Element], i: int) -> bool:
     """``vom``, ``am``, ``bis zum`` or ``unter``/``vor``/``seit dem`` right before ``i``."""
     before = [e.lower for e in elements[max(0, i - 2) : i]]
@@ -275,7 +289,7 @@ def _after_date_word(elements: Sequence[Element], i: int) -> bool:
     )
 
 
-_DATE_PREPOSITIONS = frozenset({"unter", "vor", "seit", "nach", "bis"})
+_NUMBERED_OR_GLUED_HINT = re.compile(r"\d|^\(?[A-ZÄÖÜ]{1,2}\.|^[xX]{2}\.|^[XYZ]{2,3}$|-[xX]{2}")
 
 
 def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
@@ -283,25 +297,26 @@ def _numbered_or_glued(elements: Sequence[Element], i: int) -> str | None:
     ``XY AG``, ``(„Ort01“)``, ``C.bank``, ``C.-schule``, ``(G.-)GmbH``. A bare ``X1`` stays
     a reference (``Zeile X1``) unless a title, a company word or a parcel noun is beside it."""
     el = elements[i]
+    if not _NUMBERED_OR_GLUED_HINT.search(el.core):
+        return None  # every shape below has a digit, a capital and a period, "XY" or "-XX"
     prev = elements[i - 1] if i > 0 else None
     nxt = elements[i + 1] if i + 1 < len(elements) else None
     if RE_PORTAL_TOKEN.fullmatch(el.core) or RE_MASKED_CODE.fullmatch(el.core):
         return "mask"  # "des Eufach0000000005s", "(W-XX1)"
-    named_next = (
-        nxt is not None
-        and nxt.core[:1].isupper()
-        and not is_common_noun(nxt.core)
-        and not is_closed_class(nxt.core)
-    )  # "vom A. Müller": a name, not a date
-    if re.fullmatch(r"[A-Z]{1,2}\.", el.core) and _after_date_word(elements, i) and not named_next:
+    if (
+        re.fullmatch(r"[A-Z]{1,2}\.", el.core)
+        and _after_date_word(elements, i)
+        and not _name_follows(nxt)
+    ):
         return "date"  # "vom G.", "unter dem AA. Widerspruch": a court that letters its dates
     parcel = prev is not None and prev.lower in ADDRESS_IDX_CUES
     if parcel and re.fullmatch(r"\d{1,4}\.{3}", el.raw.rstrip(",;:)")):
         return "digits"  # "FlNr. 4...": the rest of the parcel number masked
-    raw = el.raw.strip(",;:)“”\"'")
-    listed = any(re.fullmatch(r"[A-Z]\d{1,2},?", e.raw) for e in elements[max(0, i - 2) : i])
-    if (RE_NUMBERED_DOTS.fullmatch(raw) and not listed) or RE_NUMBERED_WORD.fullmatch(el.core):
-        return "mask"  # not "S1, S2 and S3...": a list that goes on
+    if RE_NUMBERED_WORD.fullmatch(el.core) or (
+        RE_NUMBERED_DOTS.fullmatch(el.raw.strip(",;:)“”\"'"))
+        and not any(re.fullmatch(r"[A-Z]\d{1,2},?", e.raw) for e in elements[max(0, i - 2) : i])
+    ):
+        return "mask"  # "F3..", not "S1, S2 and S3...": a list that goes on
     if re.fullmatch(r"[xX]{2}\.", el.core) and nxt is not None and nxt.core in MONTHS:
         return "date"  # "am XX. Juli 2022": a masked day
     prev_lower = prev.lower if prev is not None else ""
