@@ -3,14 +3,15 @@
 A court that writes ``die I AG (im Folgenden: I)`` hides the same company behind every
 later ``I``, ``I-Beteiligung`` or ``„I“``, even where a single ``I`` alone would read as a
 Roman numeral. :func:`letters_elsewhere` adds those occurrences once a cue somewhere in
-the decision has decided what the letter hides; the annotators' guide asks the same of
-people ("choose from the whole decision").
+the decision has decided what the letter hides, and :func:`label_from_decision` gives a
+guessed label the one a cue gave the same letters elsewhere; the annotators' guide asks the
+same of people ("choose from the whole decision").
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from hf_anon.corpora.placeholders.cues import ARTICLES, LETTER_COMPOUNDS, REFERENCE_NOUNS
 from hf_anon.corpora.placeholders.elements import UNKNOWN, Element, Placeholder
@@ -26,14 +27,49 @@ _SLOT_WORDS |= {"zwischen", "über", "gegen", "durch", "zur", "zum", "auch", "al
 _IN_ELEMENT = re.compile(r"^[(„\"'‚»«]*([A-ZÄÖÜ]\d?)(?=[“\"'‘«»]?(?:[-–(]\w|[.,;:)“\"'‘«»]*$))")
 
 
-def _decided_letters(text: str, placeholders: Sequence[Placeholder]) -> dict[str, str]:
-    """Letters a cue labelled one way, and only one way, in this decision."""
+_GENERIC_MASK = re.compile(r"[\W_xX]*|[nN]+|([A-Za-z])\1*", re.UNICODE)
+
+
+def _entity_key(surface: str) -> str | None:
+    """What identifies one hidden entity in a decision: its letters (``Dr. N`` and ``N``
+    alike), or None for masks every entity shares (``XXX``, ``*****``, ``…``, ``nnnn``)."""
+    core = " ".join(surface.replace(".", " ").split())
+    if _GENERIC_MASK.fullmatch(core.replace(" ", "")) and not re.fullmatch(r"[A-Z]", core):
+        return None
+    return core
+
+
+def _letter_key(surface: str) -> str | None:
+    """A single letter, maybe numbered, with or without its period (``I``, ``B1.``)."""
+    match = _LETTER.fullmatch(surface)
+    return match.group(1) if match else None
+
+
+def _decided(
+    text: str, placeholders: Sequence[Placeholder], key: Callable[[str], str | None]
+) -> dict[str, str]:
+    """Keys of surfaces a cue labelled one way, and only one way, in this decision."""
     labels: dict[str, set[str]] = {}
     for p in placeholders:
-        match = _LETTER.fullmatch(text[p.start : p.end])
-        if match and not p.guessed and p.label != UNKNOWN:
-            labels.setdefault(match.group(1), set()).add(p.label)
-    return {letter: next(iter(found)) for letter, found in labels.items() if len(found) == 1}
+        k = key(text[p.start : p.end])
+        if k and not p.guessed and p.label != UNKNOWN:
+            labels.setdefault(k, set()).add(p.label)
+    return {k: next(iter(found)) for k, found in labels.items() if len(found) == 1}
+
+
+def label_from_decision(text: str, placeholders: Sequence[Placeholder]) -> list[Placeholder]:
+    """Guessed labels replaced by the label cues gave the same letters elsewhere in the
+    decision: ``SV Dr. N`` decides ``Nach den Ausführungen von Dr. N``, ``Anschrift L``
+    decides ``„L“`` (the annotators' rule: choose from the whole decision). A surface
+    decided two ways stays as it was; masks every entity shares are never linked."""
+    decided = _decided(text, placeholders, _entity_key)
+    out = []
+    for p in placeholders:
+        label = decided.get(_entity_key(text[p.start : p.end]) or "") if p.guessed else None
+        if label:
+            p = Placeholder(p.start, p.end, label, p.kinds, p.first, p.last, False)
+        out.append(p)
+    return out
 
 
 def _in_a_reference(elements: Sequence[Element], i: int) -> bool:
@@ -93,7 +129,7 @@ def letters_elsewhere(
     text: str, elements: Sequence[Element], placeholders: Sequence[Placeholder]
 ) -> list[Placeholder]:
     """``placeholders`` plus the other occurrences of letters a cue decided, in text order."""
-    letters = _decided_letters(text, placeholders)
+    letters = _decided(text, placeholders, _letter_key)
     if not letters:
         return list(placeholders)
     taken = sorted((p.start, p.end) for p in placeholders)

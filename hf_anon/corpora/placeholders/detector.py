@@ -22,7 +22,7 @@ from hf_anon.corpora.placeholders.cues import (
     PLACE_CUES,
     REFERENCE_NOUNS,
 )
-from hf_anon.corpora.placeholders.decision import letters_elsewhere
+from hf_anon.corpora.placeholders.decision import label_from_decision, letters_elsewhere
 from hf_anon.corpora.placeholders.elements import (
     NAME_KINDS,
     OPENING,
@@ -37,7 +37,7 @@ from hf_anon.corpora.placeholders.elements import (
     split_elements,
     without_period,
 )
-from hf_anon.corpora.placeholders.labelling import infer_label, label_from_decision
+from hf_anon.corpora.placeholders.labelling import infer_label
 from hf_anon.corpora.placeholders.lookalikes import (
     LIST_WORDS,
     abbreviation_around,

@@ -253,36 +253,3 @@ def infer_label(
     if prev in NAT_IDX_CUES or (prev in ARTICLES and after and after[0] in PARTY_ROLES):
         return "nat-idx"
     return UNKNOWN
-
-
-_GENERIC_MASK = re.compile(r"[\W_xX]*|[nN]+|([A-Za-z])\1*", re.UNICODE)
-
-
-def _entity_key(surface: str) -> str | None:
-    """What identifies one hidden entity in a decision: its letters (``Dr. N`` and ``N``
-    alike), or None for masks every entity shares (``XXX``, ``*****``, ``…``, ``nnnn``)."""
-    core = " ".join(surface.replace(".", " ").split())
-    if _GENERIC_MASK.fullmatch(core.replace(" ", "")) and not re.fullmatch(r"[A-Z]", core):
-        return None
-    return core
-
-
-def label_from_decision(text: str, placeholders: Sequence[Placeholder]) -> list[Placeholder]:
-    """Guessed labels replaced by the label cues gave the same letters elsewhere in the
-    decision: ``SV Dr. N`` decides ``Nach den Ausführungen von Dr. N``, ``Anschrift L``
-    decides ``„L“`` (the annotators' rule: choose from the whole decision). A surface
-    decided two ways stays as it was; masks every entity shares are never linked."""
-    decided: dict[str, set[str]] = {}
-    for p in placeholders:
-        key = _entity_key(text[p.start : p.end])
-        if key and not p.guessed and p.label != UNKNOWN:
-            decided.setdefault(key, set()).add(p.label)
-    out = []
-    for p in placeholders:
-        key = _entity_key(text[p.start : p.end]) if p.guessed else None
-        labels = decided.get(key, set()) if key else set()
-        if len(labels) == 1:
-            (label,) = labels
-            p = Placeholder(p.start, p.end, label, p.kinds, p.first, p.last, False)
-        out.append(p)
-    return out
