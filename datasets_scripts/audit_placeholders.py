@@ -25,7 +25,7 @@ from pathlib import Path
 
 from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.placeholders.audit import audit
-from hf_anon.readers import read_jsonl_texts
+from hf_anon.readers import read_ids, read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     if not real.exists() or not ler.exists():
         print(f"error: the raw corpora are not in {shared} (real/, ler/raw/)", file=sys.stderr)
         return 2
-    excluded = {row["id"] for path in args.exclude for row in read_jsonl_texts(path)}
+    excluded = read_ids(args.exclude)
     reports = [
         audit(
             (r for r in read_jsonl_texts(real) if r["id"] not in excluded),

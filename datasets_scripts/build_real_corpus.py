@@ -43,6 +43,7 @@ from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.placeholders import placeholder_spans
 from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import Document, Span
+from hf_anon.readers import read_ids
 from hf_anon.recognizers import RECOGNIZERS, resolve_overlaps
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,10 +73,7 @@ def gold_ids(gold: Path) -> set[str]:
     """Every decision annotated or keyed by hand (``GOLD/*/selection.jsonl``: the gold set,
     its training rounds and both placeholder keys): none of them enters the silver corpus,
     so no key is seen, even pseudonymized, by a model trained on it."""
-    ids: set[str] = set()
-    for selection in sorted(gold.glob("*/selection.jsonl")):
-        ids |= {json.loads(line)["id"] for line in selection.open(encoding="utf-8")}
-    return ids
+    return read_ids(sorted(gold.glob("*/selection.jsonl")))
 
 
 def _free(spans: list[Span], holes: list[Span]) -> list[Span]:

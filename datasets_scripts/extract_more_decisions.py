@@ -24,6 +24,8 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from hf_anon.readers import read_jsonl_texts
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_REAL = ROOT.parent / "shared" / "data" / "real"
 
@@ -45,8 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
     extract = load_extractor()
     extract.IFG_PER_COURT_CAP = 10**9
-    with gzip.open(SHARED_REAL / "decisions.jsonl.gz", "rt", encoding="utf-8") as f:
-        known = [json.loads(line) for line in f]
+    known = read_jsonl_texts(SHARED_REAL / "decisions.jsonl.gz")
     known_ids = {d["id"] for d in known}
     known_keys = {extract.dedup_key(d["text"]) for d in known}
     out = Path(args.out)

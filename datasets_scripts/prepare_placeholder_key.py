@@ -35,7 +35,6 @@ key stays unseen until its figures are recorded.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import re
@@ -43,6 +42,7 @@ import sys
 from pathlib import Path
 
 from hf_anon.corpora.markup import markup_file_name
+from hf_anon.readers import read_ids, read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -100,13 +100,6 @@ def normalize_court(court: str | None) -> str | None:
     court = re.sub(r" am Main\b| \(Saale\)", "", court)
     court = court.replace(" (Weinstraße)", " an der Weinstraße")
     return " ".join(court.split()) or None
-
-
-def iter_corpus(path: Path) -> list[dict]:
-    """The decisions of a JSON Lines corpus, gzipped or not."""
-    opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 def conventions_of(text: str) -> list[str]:
@@ -262,14 +255,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{source} is missing: the selection needs the shared real decisions", file=sys.stderr
         )
         return 2
-    decisions = iter_corpus(source)
-    seen_ids: set[str] = set()
+    decisions = read_jsonl_texts(source)
     patterns = ["annotation*/selection.jsonl"] + (
         ["placeholder-key/selection.jsonl"] if args.second else []
     )
     paths = [p for pattern in patterns for p in sorted((ROOT / "data/real").glob(pattern))]
-    for path in [*paths, *map(Path, args.also_seen)]:
-        seen_ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
+    seen_ids = read_ids([*paths, *args.also_seen])
     sizes = {
         "per_convention": args.per_convention,
         "plain": args.plain,
@@ -278,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         "max_chars": args.max_chars,
     }
     if args.second:
-        extra = [d for path in args.extra for d in iter_corpus(Path(path))]
+        extra = [d for path in args.extra for d in read_jsonl_texts(path)]
         chosen = select_second(
             decisions,
             extra,

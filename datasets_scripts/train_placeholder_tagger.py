@@ -46,6 +46,7 @@ from hf_anon.placeholder_tagger import (
     rerender,
     span_features,
 )
+from hf_anon.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -60,10 +61,8 @@ def keyed(path: Path) -> list[tuple[str, list[Span]]]:
 
 
 def excluded_ids() -> set[str]:
-    ids: set[str] = set()
-    for path in (ROOT / "data/real").glob("*/selection.jsonl"):
-        ids |= {json.loads(line)["id"] for line in path.open(encoding="utf-8")}
-    return ids
+    """Every annotated or keyed decision: none of them is silver for the heads."""
+    return read_ids((ROOT / "data/real").glob("*/selection.jsonl"))
 
 
 def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[Span]]]:

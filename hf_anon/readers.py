@@ -32,7 +32,7 @@ Errors are :class:`InputError` (a ``ValueError``) whose message starts with the 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -198,6 +198,12 @@ def iter_jsonl_texts(path: str | Path) -> Iterator[dict[str, Any]]:
 def read_jsonl_texts(path: str | Path) -> list[dict[str, Any]]:
     """All rows of a JSON Lines file of texts (:func:`iter_jsonl_texts`)."""
     return list(iter_jsonl_texts(path))
+
+
+def read_ids(paths: Iterable[str | Path]) -> set[str]:
+    """The ids of every row of these JSON Lines files of texts: the decisions a selection,
+    a key or an ``--exclude`` list names, so a corpus can leave them out."""
+    return {row["id"] for path in paths for row in iter_jsonl_texts(path)}
 
 
 # ------------------------------------------------------------------- files and folders

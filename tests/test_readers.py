@@ -6,6 +6,7 @@ on the fly (no fixture files); the demo and CLI tests import them from here.
 
 from __future__ import annotations
 
+import gzip
 import io
 import zipfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from hf_anon.readers import (
     collect_inputs,
     decode_utf8,
     read_documents,
+    read_ids,
     read_jsonl_texts,
     read_text,
 )
@@ -257,3 +259,13 @@ def test_read_documents_keeps_a_txt_bom_and_refuses_unsupported_types(tmp_path):
     odt.write_bytes(b"")
     with pytest.raises(InputError, match=r"v\.odt: \.odt files are not supported"):
         read_documents(InputFile(odt, odt.relative_to(tmp_path), ".odt"))
+
+
+def test_read_ids_names_every_decision_of_several_selections(tmp_path):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl.gz"
+    first.write_text('{"id": "a", "text": "x"}\n{"id": "b", "text": "y"}\n', encoding="utf-8")
+    with gzip.open(second, "wt", encoding="utf-8") as f:
+        f.write('{"id": "b", "text": "y"}\n{"id": "c", "text": "z"}\n')
+    assert read_ids([first, second]) == {"a", "b", "c"}
+    with pytest.raises(InputError, match="no such file"):
+        read_ids([tmp_path / "missing.jsonl"])
