@@ -9,13 +9,15 @@ their own (``Der Zeuge Hans Müller bestätigte dies. … Herr Müller …``), t
 random Unicode between sentences (Greek, CJK, emoji, combining marks, zero-width and
 direction marks), control characters, CRLF line endings, a BOM, ALL CAPS (the whole
 document, or the injected names only), very long lines (a whole document, repeated, on
-one line), empty and whitespace-only files, and a few files of invalid UTF-8 (which must
-be refused with an error and get no output). Runs ``hf-anon anonymize --mode label`` over
-the folder in this process and prints:
+one line), names in Sperrsatz as PDF extraction leaves them (``M a r t i n  S c h u l z``,
+the rubrum's ``g e g e n`` beside them), empty and whitespace-only files, and a few files
+of invalid UTF-8 (which must be refused with an error and get no output). Runs
+``hf-anon anonymize --mode label`` over the folder in this process and prints:
 
-- ``names``: injected people, in normal case and in ALL CAPS, and how many of them are
-  left in the output (a first name or surname of an injected person, as injected or in
-  capitals, as a whole word anywhere in the output: the target is 0);
+- ``names``: injected people, in normal case, in ALL CAPS and letter-spaced, and how many
+  of them are left in the output (a first name or surname of an injected person, as
+  injected, in capitals or letter-spaced, as a whole word anywhere in the output: the
+  target is 0);
 - ``crashes``: an exception out of the command (target 0), and files refused although
   valid;
 - ``outputs``: valid inputs without an output (target 0), invalid ones with one.
@@ -72,6 +74,11 @@ UNICODE_NOISE = (
 CONTROL = "\x00\x01\x07\x08\x0b\x0c\x1b\x1f\x7f"
 
 
+def spaced(text: str) -> str:
+    """Sperrsatz: one space between letters, two between words (``M a r t i n  S c h u l z``)."""
+    return "  ".join(" ".join(word) for word in text.split(" "))
+
+
 def capitals(text: str) -> str:
     """ALL CAPS, character for character (``ß`` stays: its upper case is two letters)."""
     return "".join(c.upper() if len(c.upper()) == 1 else c for c in text)
@@ -85,6 +92,7 @@ class Case:
     valid: bool = True  # valid UTF-8 (else it must be refused)
     names: list[tuple[str, str]] = field(default_factory=list)  # (first, surname)
     caps: bool = False  # the names are written in capitals
+    spaced: bool = False  # the names are letter-spaced (Sperrsatz)
     mess: list[str] = field(default_factory=list)
 
 
@@ -96,7 +104,9 @@ def _people(rng: random.Random, n: int) -> list[tuple[str, str]]:
     return [(rng.choice(firsts), rng.choice(lasts)) for _ in range(n)]
 
 
-def _inject(text: str, people: list[tuple[str, str]], rng: random.Random, caps: bool) -> str:
+def _inject(
+    text: str, people: list[tuple[str, str]], rng: random.Random, caps: bool, space: bool = False
+) -> str:
     paragraphs = text.split("\n\n")
     for first, last in people:
         full = f"{first} {last}"
@@ -107,6 +117,8 @@ def _inject(text: str, people: list[tuple[str, str]], rng: random.Random, caps: 
             rng.choice(FULL_NAME_SENTENCES).format(name=full),
             rng.choice(SURNAME_SENTENCES).format(surname=surname),
         ]
+        if space:  # the rubrum of an extracted PDF: the party in Sperrsatz, then "g e g e n"
+            sentences = [f"{spaced(full)}, Kläger,\n{spaced('gegen')}\n", *sentences[1:]]
         at = rng.randrange(1, len(paragraphs) + 1)
         paragraphs.insert(at, " ".join(sentences))
     return "\n\n".join(paragraphs)
@@ -121,6 +133,8 @@ FIRST_FILES = (
     ("unicode", "bom"),
     ("control",),
     ("caps names", "crlf", "bom", "control", "unicode"),
+    ("spaced names",),
+    ("spaced names", "crlf"),
 )
 
 
@@ -180,9 +194,13 @@ def make_corpus(folder: Path, n: int, seed: int = 0) -> list[Case]:
             data = b"Der Zeuge sagte aus." + bytes([0xFF, 0xFE, 0xC3]) + b" Ende."
         else:
             case.caps = "caps names" in forced or (not forced and rng.random() < 0.3)
+            case.spaced = "spaced names" in forced or (not forced and rng.random() < 0.15)
+            if case.spaced:
+                case.mess.append("spaced names")
             case.names = _people(rng, rng.randint(1, 3))
             base = generate_document(i + 1, seed).text
-            text = _mess(_inject(base, case.names, rng, case.caps), rng, case, forced)
+            injected = _inject(base, case.names, rng, case.caps, case.spaced)
+            text = _mess(injected, rng, case, forced)
             if "all-caps document" in case.mess:
                 case.caps = True
             data = text.encode("utf-8")
@@ -192,13 +210,14 @@ def make_corpus(folder: Path, n: int, seed: int = 0) -> list[Case]:
 
 
 def _left(text: str, first: str, last: str) -> list[str]:
-    """The parts of a person's name that are still in ``text`` as whole words, as injected
-    or in capitals (a lower-case ``weiß`` is another word, not the name ``Weiß``)."""
+    """The parts of a person's name that are still in ``text`` as whole words, as injected,
+    in capitals or letter-spaced (a lower-case ``weiß`` is another word, not the name
+    ``Weiß``)."""
     left = []
     for part in {first, last, *last.split("-")}:
         if len(part) < 3:
             continue
-        for form in {part, capitals(part)}:
+        for form in {part, capitals(part), spaced(part), spaced(capitals(part))}:
             if re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text):
                 left.append(form)
     return left
@@ -210,8 +229,10 @@ class Figures:
     valid: int = 0
     people: int = 0
     people_caps: int = 0
+    people_spaced: int = 0
     left: int = 0
     left_caps: int = 0
+    left_spaced: int = 0
     crashes: int = 0
     refused_valid: int = 0
     missing_outputs: int = 0
@@ -259,10 +280,12 @@ def check(in_dir: Path, out_dir: Path, cases: list[Case], model: str | None = No
         for first, last in case.names:
             figures.people += 1
             figures.people_caps += case.caps
+            figures.people_spaced += case.spaced
             left = _left(text, first, last)
             if left:
                 figures.left += 1
                 figures.left_caps += case.caps
+                figures.left_spaced += case.spaced
                 figures.examples.append(f"left in {case.path} ({', '.join(case.mess)}): {left}")
     return figures
 
@@ -284,8 +307,9 @@ def main() -> int:
             messes[mess] = messes.get(mess, 0) + 1
     print(f"files: {figures.files} ({figures.valid} valid); messes: {json.dumps(messes)}")
     print(
-        f"injected people: {figures.people} ({figures.people_caps} in ALL CAPS); "
-        f"left in the output: {figures.left} ({figures.left_caps} of those in ALL CAPS)"
+        f"injected people: {figures.people} ({figures.people_caps} in ALL CAPS, "
+        f"{figures.people_spaced} letter-spaced); left in the output: {figures.left} "
+        f"({figures.left_caps} of those in ALL CAPS, {figures.left_spaced} letter-spaced)"
     )
     print(
         f"crashes: {figures.crashes}; valid files refused: {figures.refused_valid}; "

@@ -14,12 +14,22 @@ the script builds from the pass-2 files
 - ``data/real/statistics.json``: counts by label and risk, and the agreement between the
   passes (strict, strict typed and lenient span F1, on the published text).
 
-``--train`` builds the training split instead, from ``data/real/annotation-train/``,
-``annotation-train2/`` and ``annotation-train3/`` (other decisions, drawn in three rounds with
-``prepare_real_annotation.py --exclude``; one annotation pass, ``pass2/`` files win where a
-review exists): ``data/real/train.jsonl``,
-``train.key.jsonl`` and ``statistics.train.json``. It is for training only; choosing and
-measuring stay on validation and test.
+``--unseen`` builds the unseen-court test from ``data/real/unseen-courts/`` (decisions of
+courts that no other annotated split has, drawn by ``prepare_unseen_courts.py``): its latest
+pass per decision (``pass2/``, the adjudication, wins over ``pass1/``) gives
+``data/real/unseen_courts.jsonl`` and ``unseen_courts.key.jsonl``, each decision with its
+``court_identity`` and ``court_group``; decisions whose court turned out to be the court of
+another selection (``court_group`` ``seen``) go to ``unseen_courts.seen.jsonl`` instead; and
+``statistics.unseen.json`` with the agreement of the independent second pass (``passC/``) with
+the first, before adjudication (``--train`` reports the same for the training rounds).
+
+``--train`` builds the training split instead, from the folders of ``TRAIN_FOLDERS``
+(``data/real/annotation-train/`` to ``annotation-train9/``: other decisions, drawn in nine
+rounds with ``prepare_real_annotation.py --exclude``, the later ones keeping the unseen-court
+test's courts out; one annotation pass, ``pass2/`` files win where a review or adjudication
+exists): ``data/real/train.jsonl``, ``train.key.jsonl`` and ``statistics.train.json``, with
+the agreement of the independent second passes (``passC/``). It is for training only;
+choosing and measuring stay on validation and test.
 """
 
 from __future__ import annotations
@@ -38,7 +48,17 @@ from hf_anon.metrics import score_documents
 ROOT = Path(__file__).resolve().parents[1]
 ANNOTATION = ROOT / "data" / "real" / "annotation"
 SPLITS = ("validation", "test")
-TRAIN_FOLDERS = ("annotation-train", "annotation-train2", "annotation-train3")
+TRAIN_FOLDERS = (
+    "annotation-train",
+    "annotation-train2",
+    "annotation-train3",
+    "annotation-train4",
+    "annotation-train5",
+    "annotation-train6",
+    "annotation-train7",
+    "annotation-train8",
+    "annotation-train9",
+)
 
 
 def read_selection(folder: Path) -> dict[str, dict]:
@@ -143,6 +163,100 @@ def build(folder: Path, out: Path) -> dict:
     return stats
 
 
+def latest_pass(folder: Path, name: str) -> Path:
+    """The adjudicated or reviewed file where there is one, else the first pass."""
+    path = folder / "pass2" / f"{name}.txt"
+    return path if path.exists() else folder / "pass1" / f"{name}.txt"
+
+
+def independent_agreement(folders: list[Path]) -> dict | None:
+    """Pass 1 against the independent second pass (``passC/``) of the decisions that have
+    one, before adjudication: both annotated from the same pre-annotation, neither seeing
+    the other, so this measures the annotation, not a review of it."""
+    first, second, problems = [], [], []
+    for folder in folders:
+        selection = read_selection(folder)
+        for path in sorted((folder / "passC").glob("*.txt")):
+            one = folder / "pass1" / path.name
+            problems += check_file(path, selection) + check_file(one, selection)
+            if problems:
+                continue
+            row = selection[path.stem]
+            a = parse_markup(one.read_text(encoding="utf-8"))
+            b = parse_markup(path.read_text(encoding="utf-8"))
+            first.append(Document(row["id"], row["text"], a.published_spans()))
+            second.append(Document(row["id"], row["text"], b.published_spans()))
+    if problems:
+        raise SystemExit("\n".join(problems))
+    if not second:
+        return None
+    agreement = score_documents(second, first)
+    return {
+        "reference": "passC (pass 1 scored against it; both independent, before adjudication)",
+        "documents": len(second),
+        "strict": agreement.strict.__dict__,
+        "strict_typed": agreement.strict_typed.__dict__,
+        "lenient": agreement.lenient.__dict__,
+        "spans_pass1": sum(len(d.spans) for d in first),
+        "spans_passC": sum(len(d.spans) for d in second),
+    }
+
+
+def build_unseen(folder: Path, out: Path) -> dict:
+    """The unseen-court test, its statistics and the independent passes' agreement."""
+    from hf_anon.corpora.courts import court_identity
+
+    selection = read_selection(folder)
+    others = [
+        path
+        for path in (ROOT / "data" / "real").glob("**/selection.jsonl")
+        if folder.resolve() not in path.resolve().parents
+        and "placeholder-key3" not in path.parts  # untouched: its courts may be drawn
+    ]
+    seen = {
+        court_identity(json.loads(line).get("court"))
+        for path in others
+        for line in path.read_text(encoding="utf-8").splitlines()
+    }
+    gold, keys, problems = [], [], []
+    for name, row in selection.items():
+        path = latest_pass(folder, name)
+        found = check_file(path, selection)
+        marked = None if found else parse_markup(path.read_text(encoding="utf-8"))
+        if marked is not None and any(s.label == "unknown" for s in marked.spans):
+            found = [f"{path}: a span is still 'unknown'"]
+        if found:
+            problems += found
+            continue
+        identity = court_identity(row["court"])
+        meta = {k: row[k] for k in ("source", "court", "court_type", "date", "licence")}
+        meta |= {
+            "court_identity": identity,
+            "court_group": "seen" if identity in seen else "unseen",
+        }
+        gold.append(marked.gold(row["id"], row["domain"], **meta))
+        keys.append(marked.key(row["id"], row["domain"], **meta))
+    if problems:
+        raise SystemExit("\n".join(problems))
+    out.mkdir(parents=True, exist_ok=True)
+    unseen = [i for i, d in enumerate(gold) if d.meta["court_group"] == "unseen"]
+    seen_too = [i for i in range(len(gold)) if i not in unseen]
+    write_split(out, "unseen_courts", [gold[i] for i in unseen], [keys[i] for i in unseen])
+    # decisions of a court found to be seen after the draw: kept apart, not in the test
+    write_split(out, "unseen_courts.seen", [gold[i] for i in seen_too], [keys[i] for i in seen_too])
+    stats = split_counts(gold, keys) | {
+        "by_court_group": dict(Counter(d.meta["court_group"] for d in gold)),
+        "courts": len({d.meta["court_identity"] for d in gold}),
+        "agreement_pass1_vs_passC": independent_agreement([folder]),
+    }
+    (out / "statistics.unseen.json").write_text(
+        json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
+    )
+    load_jsonl(out / "unseen_courts.jsonl")  # must load as gold
+    load_jsonl(out / "unseen_courts.seen.jsonl")
+    return stats
+
+
 def build_train(folders: list[Path], out: Path) -> dict:
     """The training split: every decision of ``folders``, its latest pass."""
     gold, keys, problems = [], [], []
@@ -169,7 +283,7 @@ def build_train(folders: list[Path], out: Path) -> dict:
         raise SystemExit("\n".join(problems))
     out.mkdir(parents=True, exist_ok=True)
     write_split(out, "train", gold, keys)
-    stats = split_counts(gold, keys)
+    stats = split_counts(gold, keys) | {"agreement_pass1_vs_passC": independent_agreement(folders)}
     (out / "statistics.train.json").write_text(
         json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
     )
@@ -190,6 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--train", action="store_true", help="build train.jsonl from annotation-train/"
     )
+    parser.add_argument(
+        "--unseen", action="store_true", help="build unseen_courts.jsonl from unseen-courts/"
+    )
     args = parser.parse_args(argv)
     if args.train and args.annotation == [str(ANNOTATION)]:
         args.annotation = [str(ROOT / "data" / "real" / name) for name in TRAIN_FOLDERS]
@@ -207,6 +324,10 @@ def main(argv: list[str] | None = None) -> int:
                 ph = sum(s.placeholder for s in marked.spans)
                 print(f"{f}: ok, {len(marked.spans)} spans ({ph} placeholders) {dict(counts)}")
         return 1 if problems else 0
+    if args.unseen:
+        stats = build_unseen(ROOT / "data" / "real" / "unseen-courts", Path(args.out))
+        print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
+        return 0
     if args.train:
         stats = build_train(folders, Path(args.out))
         print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))

@@ -41,6 +41,7 @@ import re
 import sys
 from pathlib import Path
 
+from hf_anon.corpora.courts import normalize_court
 from hf_anon.corpora.markup import markup_file_name
 from hf_anon.readers import read_ids, read_jsonl_texts
 
@@ -57,49 +58,12 @@ CONVENTIONS: dict[str, str] = {
     "initial + ellipsis": r"\b[A-ZÄÖÜ][a-z]?(?:\.\.\.|…)",
     "A-Straße": r"\b[A-Z]-(?:Straße|Stadt|Dorf|Weg)",
 }
-_COURT_WORDS = {
-    "Verwaltungsgerichtshof": "VGH",
-    "Oberverwaltungsgericht": "OVG",
-    "Verwaltungsgericht": "VG",
-    "Oberlandesgericht": "OLG",
-    "Landgericht": "LG",
-    "Amtsgericht": "AG",
-    "Landesarbeitsgericht": "LAG",
-    "Arbeitsgericht": "ArbG",
-    "Landessozialgericht": "LSG",
-    "Sozialgericht": "SG",
-    "Finanzgericht": "FG",
-}
 LICENCES = {
     "wwl": "worldwidelaw/legal-sources (AGPL-3.0); decision text § 5 UrhG",
     "ifg": "okfde/ifg-urteile (MIT); decision text § 5 UrhG",
     "legalquad": "Christoph911/Pro-Ve_2022_Appendix (MIT, Open Legal Data); decision text § 5 UrhG",
     "oldp": "openlegaldata/oldp (MIT); decision text § 5 UrhG",
 }
-
-
-def normalize_court(court: str | None) -> str | None:
-    """One name per court: types abbreviated, chambers and senates dropped."""
-    if not court:
-        return None
-    court = re.sub(
-        r"\d+[a-z]?\.\s*(?:Kammer|Senat|Zivilsenat|Strafsenat|Zivilkammer|Berufungskammer)",
-        "",
-        court,
-    )
-    court = re.sub(
-        r"\bfür (?:Familiensachen|Bußgeldsachen)\b|\bfür das Land\b|\bdes Landes\b", "", court
-    )
-    court = re.sub(r"\s+(?:Der|Die|Das)$", "", court.strip())
-    for word, short in _COURT_WORDS.items():
-        court = court.replace(word, short)
-    court = re.sub(
-        r"^(?:Schleswig-Holsteinisches|Saarländisches|Sächsisches|Thüringer|Hessisches) ", "", court
-    )
-    court = court.replace("Nordrhein-Westfalen", "NRW").replace("des Saarlandes", "Saarland")
-    court = re.sub(r" am Main\b| \(Saale\)", "", court)
-    court = court.replace(" (Weinstraße)", " an der Weinstraße")
-    return " ".join(court.split()) or None
 
 
 def conventions_of(text: str) -> list[str]:

@@ -27,6 +27,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from hf_anon.corpora.courts import court_identity
 from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.markup import markup_file_name, to_markup
 from hf_anon.corpora.placeholders import placeholder_spans
@@ -114,12 +115,20 @@ def guess_domain(text: str) -> str:
 
 
 def select_real(
-    path: Path, rng: random.Random, taken: set[str] = frozenset(), longest: int | None = None
+    path: Path | list[Path],
+    rng: random.Random,
+    taken: set[str] = frozenset(),
+    longest: int | None = None,
+    kept_out_courts: set[str] = frozenset(),
+    scale: float = 1.0,
 ) -> list[dict]:
-    with gzip.open(path, "rt", encoding="utf-8") as handle:
-        decisions = [json.loads(line) for line in handle]
+    decisions = []
+    for one in [path] if isinstance(path, Path) else path:
+        with gzip.open(one, "rt", encoding="utf-8") as handle:
+            decisions += [json.loads(line) for line in handle]
     chosen = []
-    for court_type, count, usual in REAL_QUOTAS:
+    for court_type, quota, usual in REAL_QUOTAS:
+        count = round(quota * scale)
         pool = [
             d
             for d in decisions
@@ -127,6 +136,7 @@ def select_real(
             and MIN_CHARS <= len(d["text"]) <= (longest or usual)
             and usable(d["text"])
             and d["id"] not in taken
+            and court_identity(d["court"]) not in kept_out_courts
         ]
         # decisions about people first: most of them carry placeholders
         with_people = [d for d in pool if placeholder_spans(d["text"])]
@@ -180,10 +190,11 @@ def select_ler(raw_dir: Path, rng: random.Random, taken: set[str] = frozenset())
     return chosen
 
 
-def pre_annotate(row: dict, pseudonymizer: Pseudonymizer) -> str:
-    """Markup with the detector's placeholders filled by the pseudonymizer."""
+def pre_annotate(row: dict, pseudonymizer: Pseudonymizer, spans: list[Span] | None = None) -> str:
+    """Markup with the placeholders filled by the pseudonymizer: the detector's, or
+    ``spans`` where they are known (a hand-made key)."""
     published = row["text"]
-    spans = placeholder_spans(published)
+    spans = placeholder_spans(published) if spans is None else sorted(spans)
     filled = pseudonymizer.pseudonymize(Document(row["id"], published, spans))
     fills, tails = [], []
     for i, (span, out) in enumerate(zip(spans, filled.spans, strict=True)):
@@ -219,6 +230,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-ler", action="store_true", help="draw from the real decisions only, not from LER"
     )
+    parser.add_argument(
+        "--extra",
+        nargs="*",
+        default=[],
+        type=Path,
+        metavar="JSONL_GZ",
+        help="more decisions to draw from, in the format of decisions.jsonl.gz "
+        "(corpora/ifg_more.jsonl.gz from extract_more_decisions.py)",
+    )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="draw N times each court type's quota (a larger round, when the gold set is done)",
+    )
+    parser.add_argument(
+        "--keep-out-courts-of",
+        nargs="*",
+        default=[],
+        metavar="SELECTION",
+        help="selection.jsonl files whose courts must stay unseen (the unseen-court test's): "
+        "no decision of those courts is drawn",
+    )
     args = parser.parse_args(argv)
     shared = Path(args.shared)
     real, ler = shared / "real" / "decisions.jsonl.gz", shared / "ler" / "raw"
@@ -231,7 +265,12 @@ def main(argv: list[str] | None = None) -> int:
         for f in args.exclude
         for line in Path(f).read_text(encoding="utf-8").splitlines()
     }
-    rows = select_real(real, rng, taken, args.longest)
+    kept_out = {
+        court_identity(json.loads(line).get("court"))
+        for f in args.keep_out_courts_of
+        for line in Path(f).read_text(encoding="utf-8").splitlines()
+    }
+    rows = select_real([real, *args.extra], rng, taken, args.longest, kept_out - {None}, args.scale)
     if not args.no_ler:
         rows += select_ler(ler, rng, taken)
     out = Path(args.out)

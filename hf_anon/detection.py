@@ -236,25 +236,33 @@ class SpanDetector:
         """Per document: its encoding and averaged tag, label and risk probabilities.
 
         The model reads each text's :func:`~hf_anon.words.model_view` (control characters
-        as spaces, shouted lines in title case; same offsets); the encoding keeps the
-        :func:`~hf_anon.words.detection_view`, which decoding and the recognizers read and
-        whose offsets are those of the original text.
+        as spaces, shouted lines in title case; same offsets) with its letter-spaced words
+        closed up (:mod:`hf_anon.spacing`: ``M a r t i n`` read as ``Martin``; the token
+        offsets mapped back); the encoding keeps the :func:`~hf_anon.words.detection_view`,
+        which decoding and the recognizers read and whose offsets are those of the original
+        text.
         """
-        from hf_anon.words import detection_view, model_view
+        from hf_anon.spacing import collapse_letter_spacing, to_original
+        from hf_anon.words import case_view, detection_view
 
-        views = []
+        views, indexes = [], []
         for doc in documents:
             if not isinstance(doc.text, str):
                 raise TypeError(f"document {doc.id!r}: text must be a string")
-            view = model_view(doc.text) if self.language == "de" else detection_view(doc.text)
+            view, index = detection_view(doc.text), None
+            if self.language == "de":  # model_view, letter-spaced words closed up first
+                closed, index = collapse_letter_spacing(view)  # so that capitals are words
+                view = case_view(closed)  # for the case view (same length: index holds)
+            indexes.append(index)
             views.append(
-                doc if view == doc.text else Document(doc.id, view, doc.spans, doc.domain, doc.meta)
+                doc if view == doc.text else Document(doc.id, view, [], doc.domain, doc.meta)
             )
         encoded = encode_documents(
             views, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
         )
-        for enc, doc in zip(encoded, documents, strict=True):
+        for enc, doc, index in zip(encoded, documents, indexes, strict=True):
             enc.text = detection_view(doc.text)
+            enc.offsets = to_original(enc.offsets, index)
         outputs: list[list] = [[None] * len(doc.windows) for doc in encoded]
         n_windows = sum(len(doc.windows) for doc in encoded)
         bar = tqdm(total=n_windows, desc="detect", unit="window", disable=not progress)

@@ -91,6 +91,25 @@ def test_names_in_all_caps_decisions_are_found_like_normal_ones(anonymizer):
     assert hits / names >= 0.99, f"{hits} of {names} names found in capitals"
 
 
+def test_letter_spaced_names_are_read_as_words(anonymizer):
+    """Sperrsatz and PDF extraction write `M a r t i n  S c h u l z`: the model reads the
+    letters closed up and its spans cover the spaced letters of the original."""
+    text = (
+        "In dem Rechtsstreit\nM a r t i n  S c h u l z, Lindenweg 4, 80331 München,\n"
+        "g e g e n\ndie Stadt Augsburg\nwegen Schadensersatz. Die Zeugin P e t r a  W e b e r "
+        "bestätigte das."
+    )
+
+    spans = anonymizer.detect([text])[0]
+    names = [text[s.start : s.end] for s in spans if s.label == "nat-name"]
+    anonymized = anonymizer.anonymize(text, mode="label").text
+
+    assert "M a r t i n  S c h u l z" in names and "P e t r a  W e b e r" in names
+    assert "g e g e n" in anonymized  # a spaced word is not a name for being spaced
+    for part in ("M a r t i n", "S c h u l z", "P e t r a", "W e b e r"):
+        assert part not in anonymized
+
+
 def test_the_bundled_model_decodes_with_its_calibration_and_rules(anonymizer):
     detector = anonymizer.detector
     assert detector.label_thresholds and set(detector.label_thresholds) <= set(

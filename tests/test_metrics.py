@@ -23,7 +23,10 @@ from hf_anon.metrics import (
     PRF,
     SpanScorer,
     SpanScores,
+    bootstrap_intervals,
     covered,
+    headline,
+    merge_scorers,
     pair_documents,
     precision_recall_f1,
     score_documents,
@@ -569,3 +572,50 @@ def test_lenient_scores_are_at_least_strict_scores(case):
     assert scores.lenient.precision >= scores.strict.precision
     assert scores.strict.recall >= scores.strict_typed.recall
     assert scores.strict.precision >= scores.strict_typed.precision
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(text_and_two_span_sets(), min_size=1, max_size=5))
+def test_merged_per_document_scorers_equal_one_scorer_over_all_documents(cases):
+    together, apart = SpanScorer(), []
+    for text, gold, pred in cases:
+        together.add(text, gold, pred)
+        one = SpanScorer()
+        one.add(text, gold, pred)
+        apart.append(one)
+
+    assert merge_scorers(apart).result() == together.result()
+
+
+# --- intervals over documents --------------------------------------------------------
+
+
+def test_bootstrap_over_identical_documents_has_no_width():
+    scorers = []
+    for _ in range(5):
+        scorer = SpanScorer()
+        scorer.add(WITNESS, witness_gold(), witness_gold()[:2])  # the town missed
+        scorers.append(scorer)
+
+    intervals = bootstrap_intervals(scorers, samples=50)
+
+    assert intervals["lenient_recall"] == (2 / 3, 2 / 3)
+    assert intervals["recall_high"] == (2 / 3, 2 / 3)
+    assert intervals["lenient_precision"] == (1.0, 1.0)
+
+
+def test_bootstrap_interval_spans_documents_that_disagree():
+    found, missed = SpanScorer(), SpanScorer()
+    found.add(WITNESS, witness_gold(), witness_gold())
+    missed.add(WITNESS, witness_gold(), [])
+    scorers = [found] * 10 + [missed] * 10
+
+    low, high = bootstrap_intervals(scorers, samples=400, seed=1)["lenient_recall"]
+
+    assert headline(merge_scorers(scorers).result())["lenient_recall"] == 0.5
+    assert 0.2 < low < 0.5 < high < 0.8  # 20 decisions: a wide interval around the half
+
+
+def test_bootstrap_needs_documents():
+    with pytest.raises(ValueError, match="at least one document"):
+        bootstrap_intervals([])

@@ -1,0 +1,135 @@
+"""Detection scores of several models on several gold sets, with per-document intervals.
+
+    python benchmarks/detection_eval.py \
+        --models shipped=models/hf-anon-de-e5-small 12l=outputs/gpu-e5-12l/best \
+        --gold validation=data/real/validation.jsonl test=data/real/test.jsonl \
+        [--json results.json] [--markdown results.md] [--samples 1000]
+
+A gold set may keep only the documents whose metadata field has a value, after ``#``:
+``unseen=data/real/unseen_courts.jsonl#court_group=unseen``.
+A model may name its backend after ``@``: ``int8=models/hf-anon-de-e5-small@onnx-int8``
+(``torch``, ``onnx``, ``onnx-int8``, ``torch-int8``; default: what every entry point picks).
+
+Each model is loaded as every entry point loads it (its calibrated thresholds and
+recognizers), runs once over each gold set, and is scored per document; the headline
+figures (lenient precision and recall, high-risk recall, strict F1) get 95 % percentile
+intervals over decisions drawn with replacement (``hf_anon.metrics.bootstrap_intervals``).
+Differences inside the intervals are ties. Per label (strict typed) and per risk (lenient
+recall) figures go to the JSON file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def named(values: list[str]) -> list[tuple[str, str]]:
+    """``NAME=PATH`` pairs (a bare path is named after itself)."""
+    pairs = []
+    for value in values:
+        name, _, path = value.partition("=") if "=" in value else (value, "", value)
+        pairs.append((name, path))
+    return pairs
+
+
+VARIANTS = {
+    "torch": {"backend": "torch"},
+    "onnx": {"backend": "onnx"},
+    "onnx-int8": {"backend": "onnx", "quantize": True},
+    "torch-int8": {"backend": "torch", "quantize": True},
+}
+
+
+def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict:
+    """Scores of one model on each gold set: headline, intervals, per risk and label."""
+    from hf_anon.detection import SpanDetector
+    from hf_anon.metrics import SpanScorer, bootstrap_intervals, headline, merge_scorers
+    from hf_anon.training import load_documents
+
+    folder, _, variant = model.partition("@")
+    if variant and variant not in VARIANTS:
+        raise SystemExit(f"{model}: unknown backend {variant!r} (one of {', '.join(VARIANTS)})")
+    detector = SpanDetector.from_pretrained(folder, **VARIANTS.get(variant, {}))
+    results = {}
+    for name, spec in gold_sets:
+        path, _, where = spec.partition("#")
+        docs = load_documents([path], detector.labels, split="test")
+        if where:
+            field, _, value = where.partition("=")
+            docs = [doc for doc in docs if str(doc.meta.get(field)) == value]
+            if not docs:
+                raise SystemExit(f"{spec}: no document has {field}={value}")
+        start = time.perf_counter()
+        predicted = detector.detect([doc.text for doc in docs])
+        seconds = time.perf_counter() - start
+        per_document = []
+        for doc, spans in zip(docs, predicted, strict=True):
+            scorer = SpanScorer(detector.labels)
+            scorer.add(doc.text, doc.spans, spans)
+            per_document.append(scorer)
+        scores = merge_scorers(per_document).result()
+        results[name] = {
+            "documents": len(docs),
+            "gold_spans": scores.counts["gold"],
+            "predicted_spans": scores.counts["pred"],
+            "headline": headline(scores),
+            "intervals": bootstrap_intervals(per_document, samples=samples),
+            "recall_by_risk": scores.recall_by_risk,
+            "support_by_risk": scores.support_by_risk,
+            "by_label": {
+                label: {"precision": s.precision, "recall": s.recall, "support": s.support}
+                for label, s in scores.by_label.items()
+                if s.support or s.predicted
+            },
+            "seconds": round(seconds, 1),
+        }
+    return results
+
+
+def markdown(results: dict[str, dict]) -> str:
+    """One row per model and gold set: each figure with its interval."""
+    lines = [
+        "| model | gold set | docs | lenient P | lenient R | high-risk R | strict F1 |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for model, sets in results.items():
+        for name, r in sets.items():
+            cells = [
+                f"{r['headline'][k]:.3f} ({r['intervals'][k][0]:.3f}–{r['intervals'][k][1]:.3f})"
+                for k in ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+            ]
+            lines.append(f"| {model} | {name} | {r['documents']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", nargs="+", required=True, help="NAME=FOLDER ...")
+    parser.add_argument("--gold", nargs="+", required=True, help="NAME=JSONL ...")
+    parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument("--json", type=Path, help="write every figure here")
+    parser.add_argument("--markdown", type=Path, help="write the table here")
+    args = parser.parse_args(argv)
+    gold_sets = named(args.gold)
+    for _, path in gold_sets:
+        if not Path(path.split("#")[0].split(":")[0]).exists():
+            parser.error(f"{path}: no such gold set")
+    results = {}
+    for name, folder in named(args.models):
+        print(f"{name}: {folder}", file=sys.stderr, flush=True)
+        results[name] = evaluate(folder, gold_sets, args.samples)
+    table = markdown(results)
+    print(table)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.markdown:
+        args.markdown.write_text(table + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""Which court a decision comes from: one name per court, for splits and selections by court.
+
+The sources spell one court many ways (``Verwaltungsgericht Mainz 3. Kammer``, ``VG Mainz``,
+``Bundesgerichtshof XI. Zivilsenat``, ``BGH``). A split that keeps courts apart needs one
+name per court, else a court "never seen" is only a spelling never seen.
+"""
+
+from __future__ import annotations
+
+import re
+
+_COURT_WORDS = {
+    "Verwaltungsgerichtshof": "VGH",
+    "Oberverwaltungsgericht": "OVG",
+    "Verwaltungsgericht": "VG",
+    "Oberlandesgericht": "OLG",
+    "Landgericht": "LG",
+    "Amtsgericht": "AG",
+    "Landesarbeitsgericht": "LAG",
+    "Arbeitsgericht": "ArbG",
+    "Landessozialgericht": "LSG",
+    "Sozialgericht": "SG",
+    "Finanzgericht": "FG",
+}
+
+_FEDERAL = {
+    "Bundesgerichtshof": "BGH",
+    "Bundesverwaltungsgericht": "BVerwG",
+    "Bundessozialgericht": "BSG",
+    "Bundesarbeitsgericht": "BAG",
+    "Bundesfinanzhof": "BFH",
+    "Bundesverfassungsgericht": "BVerfG",
+    "Bundespatentgericht": "BPatG",
+}
+
+
+def normalize_court(court: str | None) -> str | None:
+    """One name per court: types abbreviated, chambers and senates dropped."""
+    if not court:
+        return None
+    court = re.sub(
+        r"\d+[a-z]?\.\s*(?:Kammer|Senat|Zivilsenat|Strafsenat|Zivilkammer|Berufungskammer)",
+        "",
+        court,
+    )
+    court = re.sub(
+        r"\bfür (?:Familiensachen|Bußgeldsachen)\b|\bfür das Land\b|\bdes Landes\b", "", court
+    )
+    court = re.sub(r"\s+(?:Der|Die|Das)$", "", court.strip())
+    for word, short in _COURT_WORDS.items():
+        court = court.replace(word, short)
+    court = re.sub(
+        r"^(?:Schleswig-Holsteinisches|Saarländisches|Sächsisches|Thüringer|Hessisches) ", "", court
+    )
+    court = court.replace("Nordrhein-Westfalen", "NRW").replace("des Saarlandes", "Saarland")
+    court = re.sub(r" am Main\b| \(Saale\)", "", court)
+    court = court.replace(" (Weinstraße)", " an der Weinstraße")
+    return " ".join(court.split()) or None
+
+
+_STATE_ADJECTIVES = {
+    "Schleswig-Holsteinische": "Schleswig-Holstein",
+    "Saarländische": "Saarland",
+    "Sächsische": "Sachsen",
+    "Thüringer": "Thüringen",
+    "Hessische": "Hessen",
+    "Bayerische": "Bayern",
+    "Brandenburgische": "Brandenburg",
+    "Niedersächsische": "Niedersachsen",
+    "Hamburgische": "Hamburg",
+    "Pfälzische": "Pfalz",
+}
+_STATE_PREFIX = re.compile(r"^(" + "|".join(_STATE_ADJECTIVES) + r")[rsn]?\s+(\S.*)$")
+
+
+def court_identity(court: str | None) -> str | None:
+    """The court itself, whatever the spelling: :func:`normalize_court`, and federal courts
+    by their abbreviation without senate or seat (``Bundesgerichtshof XI. Zivilsenat`` and
+    ``BGH`` are one court; ``BPatG München`` is the ``BPatG``), the state of a court named by
+    its adjective kept (``Thüringer Oberlandesgericht`` is ``OLG Thüringen``, not any OLG).
+    ``normalize_court`` stays as it was: the placeholder keys' selections were drawn with it."""
+    if court and (m := _STATE_PREFIX.match(court.strip())):  # Thüringer OLG: OLG Thüringen
+        court = f"{m.group(2)} {_STATE_ADJECTIVES[m.group(1)]}"
+    name = normalize_court(court)
+    if name is None:
+        return None
+    for long, short in _FEDERAL.items():
+        name = name.replace(long, short)
+    name = re.sub(r"\b[IVX]+\.\s*(?:Zivil|Straf)?[Ss]enat\b", "", name)
+    name = re.sub(r"^(BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG)\b.*$", r"\1", name.strip())
+    return " ".join(name.split()) or None
