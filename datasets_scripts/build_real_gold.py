@@ -169,6 +169,17 @@ def latest_pass(folder: Path, name: str) -> Path:
     return path if path.exists() else folder / "pass1" / f"{name}.txt"
 
 
+def finished(folder: Path, name: str, selection: dict[str, dict]):
+    """The latest pass of one decision parsed, and its problems (a finished file has none:
+    valid markup, the published text back, no ``unknown`` label left)."""
+    path = latest_pass(folder, name)
+    found = check_file(path, selection)
+    marked = None if found else parse_markup(path.read_text(encoding="utf-8"))
+    if marked is not None and any(s.label == "unknown" for s in marked.spans):
+        found = [f"{path}: a span is still 'unknown'"]
+    return marked, found
+
+
 def independent_agreement(folders: list[Path]) -> dict | None:
     """Pass 1 against the independent second pass (``passC/``) of the decisions that have
     one, before adjudication: both annotated from the same pre-annotation, neither seeing
@@ -220,11 +231,7 @@ def build_unseen(folder: Path, out: Path) -> dict:
     }
     gold, keys, problems = [], [], []
     for name, row in selection.items():
-        path = latest_pass(folder, name)
-        found = check_file(path, selection)
-        marked = None if found else parse_markup(path.read_text(encoding="utf-8"))
-        if marked is not None and any(s.label == "unknown" for s in marked.spans):
-            found = [f"{path}: a span is still 'unknown'"]
+        marked, found = finished(folder, name, selection)
         if found:
             problems += found
             continue
@@ -267,12 +274,7 @@ def build_train(folders: list[Path], out: Path) -> dict:
         for name, row in selection.items()
     ]
     for folder, selection, name, row in rows:
-        path = folder / "pass2" / f"{name}.txt"
-        path = path if path.exists() else folder / "pass1" / f"{name}.txt"
-        found = check_file(path, selection)
-        marked = None if found else parse_markup(path.read_text(encoding="utf-8"))
-        if marked is not None and any(s.label == "unknown" for s in marked.spans):
-            found = [f"{path}: a span is still 'unknown'"]
+        marked, found = finished(folder, name, selection)
         if found:
             problems += found
             continue
