@@ -215,20 +215,15 @@ def independent_agreement(folders: list[Path]) -> dict | None:
 
 def build_unseen(folder: Path, out: Path) -> dict:
     """The unseen-court test, its statistics and the independent passes' agreement."""
-    from hf_anon.corpora.courts import court_identity
+    from hf_anon.corpora.courts import court_identity, courts_of
 
     selection = read_selection(folder)
-    others = [
+    seen = courts_of(
         path
         for path in (ROOT / "data" / "real").glob("**/selection.jsonl")
         if folder.resolve() not in path.resolve().parents
         and "placeholder-key3" not in path.parts  # untouched: its courts may be drawn
-    ]
-    seen = {
-        court_identity(json.loads(line).get("court"))
-        for path in others
-        for line in path.read_text(encoding="utf-8").splitlines()
-    }
+    )
     gold, keys, problems = [], [], []
     for name, row in selection.items():
         marked, found = finished(folder, name, selection)

@@ -27,7 +27,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from hf_anon.corpora.courts import court_identity
+from hf_anon.corpora.courts import court_identity, courts_of
 from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.markup import markup_file_name, to_markup
 from hf_anon.corpora.placeholders import placeholder_spans
@@ -265,12 +265,8 @@ def main(argv: list[str] | None = None) -> int:
         for f in args.exclude
         for line in Path(f).read_text(encoding="utf-8").splitlines()
     }
-    kept_out = {
-        court_identity(json.loads(line).get("court"))
-        for f in args.keep_out_courts_of
-        for line in Path(f).read_text(encoding="utf-8").splitlines()
-    }
-    rows = select_real([real, *args.extra], rng, taken, args.longest, kept_out - {None}, args.scale)
+    kept_out = courts_of(args.keep_out_courts_of)
+    rows = select_real([real, *args.extra], rng, taken, args.longest, kept_out, args.scale)
     if not args.no_ler:
         rows += select_ler(ler, rng, taken)
     out = Path(args.out)

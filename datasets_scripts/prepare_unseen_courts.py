@@ -31,7 +31,7 @@ from pathlib import Path
 
 from prepare_real_annotation import DOMAINS, LICENCES, MIN_CHARS, guess_domain, pre_annotate, usable
 
-from hf_anon.corpora.courts import court_identity
+from hf_anon.corpora.courts import court_identity, courts_of
 from hf_anon.corpora.markup import markup_file_name
 from hf_anon.corpora.surrogates import Pseudonymizer
 from hf_anon.data import Span
@@ -44,14 +44,8 @@ KEY3 = ROOT / "data" / "real" / "placeholder-key3"
 
 def seen_courts(root: Path, *keep_out: Path) -> set[str]:
     """Courts of every selection under ``root`` except those under ``keep_out``."""
-    courts = set()
-    for path in sorted(root.glob("**/selection.jsonl")):
-        if any(folder in path.parents for folder in keep_out):
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            courts.add(court_identity(json.loads(line).get("court")))
-    courts.discard(None)
-    return courts
+    paths = root.glob("**/selection.jsonl")
+    return courts_of(p for p in paths if not any(f in p.parents for f in keep_out))
 
 
 def taken_ids(root: Path, out: Path) -> set[str]:

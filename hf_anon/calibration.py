@@ -39,7 +39,9 @@ class Calibration:
     history: list[dict] = field(default_factory=list)
 
 
-def _summary(scores, beta: float) -> dict[str, float]:
+def summary(scores, beta: float = 2.0) -> dict[str, float]:
+    """The figures the calibration's rule compares (lenient P/R/F1, F-beta, high-risk
+    recall, strict F1) of one :class:`~hf_anon.metrics.SpanScores`."""
     p, r = scores.lenient.precision, scores.lenient.recall
     f_beta = (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
     return {
@@ -58,7 +60,7 @@ def _evaluate(detector, documents, probabilities, thresholds, beta) -> dict[str,
     scorer = SpanScorer(detector.labels)
     for doc, spans in zip(documents, found, strict=True):
         scorer.add(doc.text, doc.spans, spans)
-    return _summary(scorer.result(), beta)
+    return summary(scorer.result(), beta)
 
 
 def calibrate(

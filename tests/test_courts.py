@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from hf_anon.corpora.courts import court_identity, normalize_court
+from hf_anon.corpora.courts import court_identity, courts_of, normalize_court
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "datasets_scripts"))
 from prepare_unseen_courts import draw
@@ -71,3 +72,16 @@ def test_draw_takes_only_unseen_named_courts_a_few_each_keyed_first():
     assert "kassel" in ids
     assert "koeln-keyed" in ids  # the keyed decision of a court comes first
     assert sum(court_identity(row["court"]) == "OLG Köln" for row, _ in chosen) == 2
+
+
+def test_courts_of_selections_reads_each_decisions_court_once(tmp_path):
+    selection = tmp_path / "selection.jsonl"
+    rows = [
+        {"id": "a", "court": "Oberlandesgericht Köln"},
+        {"id": "b", "court": "OLG Köln"},
+        {"id": "c", "court": None},
+        {"id": "d", "court": "Bundesgerichtshof XI. Zivilsenat"},
+    ]
+    selection.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+
+    assert courts_of([selection]) == {"OLG Köln", "BGH"}

@@ -7,7 +7,10 @@ name per court, else a court "never seen" is only a spelling never seen.
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterable
+from pathlib import Path
 
 _COURT_WORDS = {
     "Verwaltungsgerichtshof": "VGH",
@@ -89,3 +92,16 @@ def court_identity(court: str | None) -> str | None:
     name = re.sub(r"\b[IVX]+\.\s*(?:Zivil|Straf)?[Ss]enat\b", "", name)
     name = re.sub(r"^(BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG)\b.*$", r"\1", name.strip())
     return " ".join(name.split()) or None
+
+
+def courts_of(selections: Iterable[str | Path]) -> set[str]:
+    """The courts (:func:`court_identity`) of every decision of these selection files (JSON
+    Lines with a ``court`` field): the courts a draw keeps out or a test counts as seen.
+    Decisions without a named court add none."""
+    courts = {
+        court_identity(json.loads(line).get("court"))
+        for path in selections
+        for line in Path(path).read_text(encoding="utf-8").splitlines()
+    }
+    courts.discard(None)
+    return courts
