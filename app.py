@@ -74,11 +74,11 @@ from typing import Any
 import gradio as gr
 import pandas as pd
 
-from hf_anon.anonymize import AnonymizationError, Anonymizer, Replacement
-from hf_anon.data import Span
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.readers import SUPPORTED, read_text
-from hf_anon.topics import PREFIX, topic_mode_for
+from hf_anon.apply.anonymize import AnonymizationError, Anonymizer, Replacement
+from hf_anon.apply.topics import PREFIX, topic_mode_for
+from hf_anon.text.data import Span
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.readers import SUPPORTED, read_text
 
 #: Modes offered on the page: (what the radio shows, the operator name).
 MODES: list[tuple[str, str]] = [
@@ -88,7 +88,7 @@ MODES: list[tuple[str, str]] = [
     ("Pseudonyme: erfundene Namen", "pseudonym"),
 ]
 DEFAULT_MODE = "label"
-#: The topics of the selector (hf_anon.topics): (shown, name).
+#: The topics of the selector (hf_anon.apply.topics): (shown, name).
 TOPICS: list[tuple[str, str]] = [
     ("Herkunft", "herkunft"),
     ("Religion", "religion"),
@@ -231,7 +231,7 @@ class TopicSource:
         self._encoder = None
 
     def __call__(self, names: Sequence[str]):
-        from hf_anon.topics import TopicEncoder, TopicRedactor
+        from hf_anon.apply.topics import TopicEncoder, TopicRedactor
 
         if self._encoder is None:
             self._encoder = TopicEncoder.from_pretrained(self.encoder_name)
@@ -704,7 +704,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as err:
         parser.error(str(err))
     if args.model is None:
-        from hf_anon.model_folder import default_model
+        from hf_anon.model.model_folder import default_model
 
         args.model = default_model()
     print(f"loading {args.model} …", file=sys.stderr)

@@ -4,9 +4,9 @@
     python train.py --config configs/e5_small.yaml --resume_from_checkpoint latest
     accelerate launch --num_processes 2 --cpu train.py --config configs/tiny.yaml
 
-Every setting of hf_anon.training.TrainingConfig can come from the YAML/JSON file or
+Every setting of hf_anon.model.training.TrainingConfig can come from the YAML/JSON file or
 a flag (flags win). The loop below is the whole training procedure; the pieces it calls
-live in hf_anon.training.
+live in hf_anon.model.training.
 """
 
 from __future__ import annotations
@@ -27,9 +27,8 @@ from torch.utils.data import DataLoader
 from tqdm.auto import tqdm
 from transformers import AutoTokenizer, get_linear_schedule_with_warmup
 
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.model_card import write_model_card
-from hf_anon.training import (
+from hf_anon.distribution.model_card import write_model_card
+from hf_anon.model.training import (
     WindowCollator,
     build_model,
     checkpoints,
@@ -45,6 +44,7 @@ from hf_anon.training import (
     total_steps,
     window_features,
 )
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
 logger = logging.getLogger("hf_anon.train")
 

@@ -13,7 +13,7 @@ Measures, in one run and on the same long documents (synthetic decisions from
   Runtime, ``pip install "hf-anon[onnx]"``), and their dynamic int8 forms ``torch-int8``
   and ``onnx-int8`` (``--quantize`` makes every variant int8);
 - (b) ``pipeline("token-classification", aggregation_strategy="simple")`` on the same
-  model exported with ``hf_anon.modeling.export_token_classification`` (what
+  model exported with ``hf_anon.model.modeling.export_token_classification`` (what
   ``hf-anon export`` writes), with ``stride`` so that it, too, reads whole documents.
 
 Both get the same batch size, device, dtype and (with ``--quantize``) dynamic int8
@@ -39,9 +39,9 @@ def tiny_model(out: Path, texts: list[str]) -> Path:
     import torch
     from transformers import AutoTokenizer
 
-    from hf_anon.labels import DEFAULT_LABELS
-    from hf_anon.modeling import AnonModel
-    from hf_anon.training import tiny_random_encoder
+    from hf_anon.model.modeling import AnonModel
+    from hf_anon.model.training import tiny_random_encoder
+    from hf_anon.text.labels import DEFAULT_LABELS
 
     encoder = tiny_random_encoder(out / "encoder", texts, hidden_size=64, vocab_size=4000)
     torch.manual_seed(0)
@@ -115,8 +115,8 @@ def main() -> int:
     import torch
     from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
 
-    from hf_anon.anonymize import Anonymizer
-    from hf_anon.modeling import export_token_classification
+    from hf_anon.apply.anonymize import Anonymizer
+    from hf_anon.model.modeling import export_token_classification
 
     texts = long_documents(args.documents, args.chars)
     with tempfile.TemporaryDirectory() as tmp:

@@ -13,7 +13,7 @@ A model may name its backend after ``@``: ``int8=models/hf-anon-de-e5-small@onnx
 Each model is loaded as every entry point loads it (its calibrated thresholds and
 recognizers), runs once over each gold set, and is scored per document; the headline
 figures (lenient precision and recall, high-risk recall, strict F1) get 95 % percentile
-intervals over decisions drawn with replacement (``hf_anon.metrics.bootstrap_intervals``).
+intervals over decisions drawn with replacement (``hf_anon.model.metrics.bootstrap_intervals``).
 Differences inside the intervals are ties. Per label (strict typed) and per risk (lenient
 recall) figures go to the JSON file.
 """
@@ -46,9 +46,9 @@ VARIANTS = {
 
 def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict:
     """Scores of one model on each gold set: headline, intervals, per risk and label."""
-    from hf_anon.detection import SpanDetector
-    from hf_anon.metrics import SpanScorer, bootstrap_intervals, headline, merge_scorers
-    from hf_anon.training import load_documents
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.metrics import SpanScorer, bootstrap_intervals, headline, merge_scorers
+    from hf_anon.model.training import load_documents
 
     folder, _, variant = model.partition("@")
     if variant and variant not in VARIANTS:

@@ -7,9 +7,11 @@ takes at most 64 MiB of files. So the run is prepared here and done there in one
     python benchmarks/gpu_capacity.py run       # there (device tool, carry gpu_stage .whl)
     python benchmarks/gpu_capacity.py unpack DIR   # here: the weights that came back -> outputs/
 
-The next lease: ``rm -r gpu_stage; prepare --silver corpora/real_silver_clean`` (base and
-corpora anew), then ``run --set all --steps 3000 --eval-steps 500`` and ``unpack DIR --set
-all``: both encoders on all 463 annotated training decisions.
+``--set all`` (both encoders on all 463 annotated training decisions; run in session 32,
+reports/capacity): ``rm -r gpu_stage; prepare --silver corpora/real_silver_clean``, then
+``run --set all --steps 3000 --eval-steps 500`` and ``unpack DIR --set all``. With 463
+decisions the tree is over 64 MiB: carry ``data/real/train.jsonl`` gzipped (taken out of the
+index like the rest below) and ``gunzip`` it there before ``run``.
 
 The working tree that travels is bigger than the device's 64 MiB (models/, data/real's
 annotation passes). For the call, take what the run does not read out of the index and
@@ -212,7 +214,7 @@ def run_there(args: argparse.Namespace) -> int:
         PYTHONPATH=env_path, HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1",
         PYTHONUNBUFFERED="1", TOKENIZERS_PARALLELISM="false",
     )  # fmt: skip
-    check = "import torch, transformers, datasets, wordfreq, faker, hf_anon.detection; "
+    check = "import torch, transformers, datasets, wordfreq, faker, hf_anon.model.detection; "
     check += "assert torch.cuda.is_available(); print(torch.__version__, transformers.__version__,"
     check += " torch.cuda.get_device_name())"
     if args.cpu_trial:  # the same steps on the CPU, a few of them, to try the script here

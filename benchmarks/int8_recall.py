@@ -4,7 +4,7 @@
         [--gold dev=../shared/data/dev/gold.jsonl real-validation=data/real/validation.jsonl]
 
 Exports the model once in float32 and once per int8 variant (ONNX Runtime dynamic
-quantization, :func:`hf_anon.onnx_backend.export_onnx` with ``keep_float``: the nodes left
+quantization, :func:`hf_anon.model.backends.onnx.export_onnx` with ``keep_float``: the nodes left
 in float32), decodes every gold set with each, and prints lenient precision, recall and
 high-risk recall. The default backend must keep float32's recall within 0.005 overall and
 on high-risk spans (issue 19); this script is how the README's int8 figures were made.
@@ -32,11 +32,11 @@ VARIANTS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    from hf_anon.data import load_jsonl
-    from hf_anon.detection import SpanDetector
-    from hf_anon.model_folder import ModelFolder
-    from hf_anon.onnx_backend import OnnxEncoderModel, export_onnx
-    from hf_anon.report import _score
+    from hf_anon.apply.report import score_kept
+    from hf_anon.model.backends.onnx import OnnxEncoderModel, export_onnx
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.model_folder import ModelFolder
+    from hf_anon.text.data import load_jsonl
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--model", default=str(REPO / "models" / "hf-anon-de-e5-small"))
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             for docs in sets.values():
                 found = detector.detect(docs)
                 keep_labels = {s.label for d in docs for s in d.spans}
-                scores, _ = _score(docs, found, keep_labels, detector.labels)
+                scores, _ = score_kept(docs, found, keep_labels, detector.labels)
                 high = scores.recall_by_risk.get("high", 1.0)
                 cells.append(
                     f"{scores.lenient.precision:.3f} / {scores.lenient.recall:.3f} / {high:.3f}"

@@ -9,7 +9,7 @@ numbered, about ``--sizes`` megabytes each), runs ``hf-anon anonymize --mode lab
 in a child process and prints the child's peak resident memory (``ru_maxrss`` from
 ``os.wait4``), its wall time and whether every document has its output line.
 
-The command streams JSON Lines and works in chunks (``hf_anon.batch.CHUNK_DOCUMENTS``), so
+The command streams JSON Lines and works in chunks (``hf_anon.apply.batch.CHUNK_DOCUMENTS``), so
 the peak should not grow with the file: the target is below about 2 GB at 200 MB.
 ``--tiny`` runs a small random model built on the spot (the pipeline's memory without the
 cost of the real model: 200 MB with the default model take hours on a laptop CPU); the
@@ -65,9 +65,9 @@ def tiny_model(folder: Path) -> Path:
     from transformers import AutoTokenizer
 
     from hf_anon.corpora.synthetic import generate_documents
-    from hf_anon.labels import DEFAULT_LABELS
-    from hf_anon.modeling import AnonModel
-    from hf_anon.training import tiny_random_encoder
+    from hf_anon.model.modeling import AnonModel
+    from hf_anon.model.training import tiny_random_encoder
+    from hf_anon.text.labels import DEFAULT_LABELS
 
     texts = [d.text for d in generate_documents(20)]
     encoder = tiny_random_encoder(folder / "encoder", texts, vocab_size=2000)

@@ -22,7 +22,7 @@ of invalid UTF-8 (which must be refused with an error and get no output). Runs
   valid;
 - ``outputs``: valid inputs without an output (target 0), invalid ones with one.
 
-Exit code 0 when every target is met, 1 otherwise. ``tests/test_messy_inputs.py`` runs
+Exit code 0 when every target is met, 1 otherwise. ``tests/apply/test_messy_inputs.py`` runs
 a small version of the same check.
 """
 
@@ -97,7 +97,7 @@ class Case:
 
 
 def _people(rng: random.Random, n: int) -> list[tuple[str, str]]:
-    from hf_anon.names import first_name_genders, known_last_names
+    from hf_anon.text.names import first_name_genders, known_last_names
 
     firsts = sorted(n for n in first_name_genders() if n.isalpha() and len(n) >= 3)
     lasts = sorted(n for n in known_last_names() if n.replace("-", "").isalpha() and len(n) >= 4)

@@ -13,9 +13,9 @@ import argparse
 import random
 import time
 
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.metrics import score_documents
+from hf_anon.model.metrics import score_documents
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS
 
 WORDS = ["der", "Kläger", "Hans", "Müller", "wohnt", "Bahnhofstraße", "12", "in", "München"]
 

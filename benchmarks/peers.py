@@ -7,20 +7,21 @@ Needs ``pip install "hf-anon[presidio]"``. One run prints a Markdown table with,
 side:
 
 - **Presidio, German recognizers**: every predefined recognizer Presidio has for ``de``
-  (:func:`hf_anon.presidio.predefined_recognizers`): the generic ones its default
+  (:func:`hf_anon.distribution.presidio.predefined_recognizers`): the generic ones its default
   configuration loads for any language (e-mail, IBAN, phone, date, URL, IP, MAC, UUID,
   crypto wallet, US medical licence) and the 13 German ones it ships disabled (tax id, tax
   number, passport, ID card, social security, health insurance, licence plate, commercial
   register, postcode, VAT id, driving licence, LANR, BSNR), in an ``AnalyzerEngine`` with
-  an offline blank German spaCy pipeline (:class:`hf_anon.presidio.BlankSpacyNlpEngine`:
-  words and context words, no NER: no German spaCy model can be installed from PyPI);
+  an offline blank German spaCy pipeline
+  (:class:`hf_anon.distribution.presidio.BlankSpacyNlpEngine`: words and context words, no NER:
+  no German spaCy model can be installed from PyPI);
 - **hf-anon**: ``Anonymizer.detect`` with the model (default: the bundled one);
-- **hf-anon in Presidio**: the same model as :class:`hf_anon.presidio.HfAnonRecognizer`
+- **hf-anon in Presidio**: the same model as :class:`hf_anon.distribution.presidio.HfAnonRecognizer`
   in an ``AnalyzerEngine`` (same spans, Presidio's overhead);
 - **hf-anon + Presidio**: both in one ``AnalyzerEngine`` (``analyzer_engine(predefined=
   True)``).
 
-Scores are hf-anon's (:class:`hf_anon.metrics.SpanScorer`, as ``hf-anon evaluate``):
+Scores are hf-anon's (:class:`hf_anon.model.metrics.SpanScorer`, as ``hf-anon evaluate``):
 lenient (TAB-style) precision, recall and F1, and lenient recall of high-risk gold spans.
 Lenient scores ignore labels, so every Presidio result counts as a prediction whatever its
 entity; overlapping results (Presidio's recognizers may overlap) are merged into their
@@ -45,7 +46,7 @@ DEFAULT_GOLD = REPO.parent / "shared" / "data" / "dev" / "gold.jsonl"
 
 def merged(spans):
     """Sorted spans with overlapping ones joined into their union (label of the first)."""
-    from hf_anon.data import Span
+    from hf_anon.text.data import Span
 
     out: list = []
     for span in sorted(spans, key=lambda s: (s.start, -s.end)):
@@ -58,7 +59,7 @@ def merged(spans):
 
 
 def presidio_spans(results):
-    from hf_anon.data import Span
+    from hf_anon.text.data import Span
 
     return merged(Span(r.start, r.end, r.entity_type, None, r.score) for r in results)
 
@@ -98,14 +99,18 @@ def main() -> int:
         )
         return 2
     try:
-        from hf_anon.presidio import BlankSpacyNlpEngine, analyzer_engine, predefined_recognizers
+        from hf_anon.distribution.presidio import (
+            BlankSpacyNlpEngine,
+            analyzer_engine,
+            predefined_recognizers,
+        )
     except ImportError as err:
         print(f"peers.py: {err}", file=sys.stderr)
         return 2
     from presidio_analyzer import AnalyzerEngine, RecognizerRegistry
 
     from hf_anon import Anonymizer, load_jsonl
-    from hf_anon.metrics import SpanScorer, covered
+    from hf_anon.model.metrics import SpanScorer, covered
 
     # Presidio logs each unmapped entity; tldextract (e-mail validation) logs that it cannot
     # fetch the public suffix list offline and falls back to its bundled copy.

@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from hf_anon.corpora.placeholders import find_placeholders, score_placeholders  # noqa: E402
 from hf_anon.corpora.placeholders.scoring import bootstrap_interval, score_by_group  # noqa: E402
-from hf_anon.data import Span  # noqa: E402
-from hf_anon.placeholder_tagger import HEAD_CONFIG, PlaceholderTagger, combine  # noqa: E402
+from hf_anon.model.placeholder_tagger import HEAD_CONFIG, PlaceholderTagger, combine  # noqa: E402
+from hf_anon.text.data import Span  # noqa: E402
 
 KEYS = {
     "real validation (chosen on)": ROOT / "data/real/validation.key.jsonl",

@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prose", type=Path, default=Path("data/real/prose.jsonl"))
     parser.add_argument("--json", type=Path, help="write the figures and the marks here")
     args = parser.parse_args(argv)
-    from hf_anon.anonymizer import Anonymizer
-    from hf_anon.data import load_jsonl
+    from hf_anon.apply.anonymize import Anonymizer
+    from hf_anon.text.data import load_jsonl
 
     docs = load_jsonl(args.prose)
     if any(doc.spans for doc in docs):

@@ -34,8 +34,8 @@ def fold_of(key: str, folds: int) -> int:
 
 def scores(docs, predicted, labels) -> dict[str, float]:
     """Lenient P, R, F2 and high-risk recall, as the calibration's rule computes them."""
-    from hf_anon.calibration import summary
-    from hf_anon.metrics import SpanScorer
+    from hf_anon.model.calibration import summary
+    from hf_anon.model.metrics import SpanScorer
 
     scorer = SpanScorer(labels)
     for doc, spans in zip(docs, predicted, strict=True):
@@ -57,9 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     from hf_anon.corpora.courts import court_identity
-    from hf_anon.data import load_jsonl
-    from hf_anon.detection import SpanDetector
-    from hf_anon.readers import read_ids
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.text.data import load_jsonl
+    from hf_anon.text.readers import read_ids
 
     ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in args.rounds)
     docs = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]

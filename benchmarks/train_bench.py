@@ -18,9 +18,9 @@ import time
 
 import torch
 
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.modeling import AnonModel
-from hf_anon.training import tiny_random_encoder
+from hf_anon.model.modeling import AnonModel
+from hf_anon.model.training import tiny_random_encoder
+from hf_anon.text.labels import DEFAULT_LABELS
 
 
 def build(model_path: str, layers: int | None) -> AnonModel:

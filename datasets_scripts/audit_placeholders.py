@@ -25,7 +25,7 @@ from pathlib import Path
 
 from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.placeholders.audit import audit
-from hf_anon.readers import read_ids, read_jsonl_texts
+from hf_anon.text.readers import read_ids, read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -29,6 +29,7 @@ from hf_anon.corpora.corpus import (
 )
 from hf_anon.corpora.precedents_ja import precedent_document
 from hf_anon.corpora.surrogates.japanese import pseudonymize_japanese
+from hf_anon.distribution.datasets import push_as_asked
 
 DEFAULT_INPUTS = sorted(Path("data/ja/real").glob("precedents_*.jsonl"))
 
@@ -72,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     try:
         splits = write_corpus(documents, args)
+        push_as_asked(args)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

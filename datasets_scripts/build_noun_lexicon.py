@@ -76,7 +76,7 @@ def noun_cases(rows: list[dict[str, str]], common: set[str]) -> list[tuple[str, 
     one gender whose forms are all in ``common`` (never a name's form), that names no person
     (``Zeugin``, ``Sachbearbeiterin``: a person noun is context for a name, and a profession
     can be a personal feature) and no floor (:data:`SPAN_NOUN_ENDINGS`)."""
-    from hf_anon.names import is_person_noun
+    from hf_anon.text.names import is_person_noun
 
     table = set()
     for row in rows:

@@ -24,7 +24,8 @@ from hf_anon.corpora.corpus import (
     write_corpus,
 )
 from hf_anon.corpora.placeholders import UNKNOWN, annotate_placeholders
-from hf_anon.data import ValidationError
+from hf_anon.distribution.datasets import push_as_asked
+from hf_anon.text.data import ValidationError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     documents = annotate_placeholders(decisions)
     splits = write_corpus(documents, args, spans_key="placeholders", extra_labels=[UNKNOWN])
+    push_as_asked(args)
     labels = Counter(s.label for d in documents for s in d.spans)
     total = sum(labels.values())
     print(format_statistics(corpus_statistics(splits)))

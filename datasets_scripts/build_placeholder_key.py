@@ -24,8 +24,8 @@ from pathlib import Path
 
 from hf_anon.corpora.markup import markup_file_name
 from hf_anon.corpora.placeholders import score_placeholders
-from hf_anon.data import Span
-from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.text.data import Span
+from hf_anon.text.labels import DEFAULT_LABELS
 
 ROOT = Path(__file__).resolve().parents[1]
 KEY_DIR = ROOT / "data/real/placeholder-key"

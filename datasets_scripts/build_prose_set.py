@@ -19,7 +19,7 @@ import re
 import sys
 from pathlib import Path
 
-from hf_anon.data import Document, load_jsonl, save_jsonl
+from hf_anon.text.data import Document, load_jsonl, save_jsonl
 
 
 def prose_paragraphs(doc: Document, min_chars: int) -> list[Document]:

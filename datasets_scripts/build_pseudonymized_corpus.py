@@ -31,8 +31,9 @@ from hf_anon.corpora.corpus import (
 )
 from hf_anon.corpora.placeholders import UNKNOWN, annotate_placeholders
 from hf_anon.corpora.surrogates import Pseudonymizer
-from hf_anon.data import ValidationError
-from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.distribution.datasets import push_as_asked
+from hf_anon.text.data import ValidationError
+from hf_anon.text.labels import DEFAULT_LABELS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         for doc in tqdm(kept, desc="pseudonymize", unit="doc")
     ]
     splits = write_corpus(documents, args)
+    push_as_asked(args)
     print(format_statistics(corpus_statistics(splits)))
     n_unknown = sum(k * v for k, v in unknown_counts.items())
     dropped = len(annotated) - len(kept)

@@ -11,7 +11,7 @@ Reads ``../shared/data/real/decisions.jsonl.gz`` and the raw LER decisions
   (hf_anon.corpora.surrogates): exact spans of what the court hid;
 - **clear text** that courts leave visible (dates, times, dockets, courts of this case,
   judges and lawyers after their titles, identifiers) is labelled by the deterministic
-  recognizers of hf_anon.recognizers, where they do not touch a placeholder.
+  recognizers of hf_anon.model.recognizers, where they do not touch a placeholder.
 
 These labels are silver: names in clear text without a title are not found, so the corpus
 is not exhaustive (train with it next to exhaustive data, never evaluate on it).
@@ -42,9 +42,10 @@ from hf_anon.corpora.corpus import (
 from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.placeholders import placeholder_spans
 from hf_anon.corpora.surrogates import Pseudonymizer
-from hf_anon.data import Document, Span
-from hf_anon.readers import read_ids
-from hf_anon.recognizers import RECOGNIZERS, resolve_overlaps
+from hf_anon.distribution.datasets import push_as_asked
+from hf_anon.model.recognizers import RECOGNIZERS, resolve_overlaps
+from hf_anon.text.data import Document, Span
+from hf_anon.text.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
@@ -117,7 +118,7 @@ def teacher_predictions(model: str, docs: list[Document], labels: list[str], min
     """A trained model's spans of ``labels`` scored at least ``min_score`` (model alone, no
     rules; ONNX int8 on the CPU for speed): the clear-text names, companies and places
     that no rule finds, so that silver labels do not teach the student to ignore them."""
-    from hf_anon.detection import SpanDetector
+    from hf_anon.model.detection import SpanDetector
 
     detector = SpanDetector.from_pretrained(
         model, backend="onnx", quantize=True, recognizers=(), label_thresholds={}
@@ -282,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     ]
     splits = write_corpus(documents, args)
+    push_as_asked(args)
     print(format_statistics(corpus_statistics(splits)))
     print(
         f"{len(documents):,} decisions ({len(excluded)} annotated or keyed decisions left out), "

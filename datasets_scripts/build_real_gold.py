@@ -42,8 +42,8 @@ from collections import Counter
 from pathlib import Path
 
 from hf_anon.corpora.markup import MarkupError, markup_file_name, parse_markup
-from hf_anon.data import Document, load_jsonl, save_jsonl
-from hf_anon.metrics import score_documents
+from hf_anon.model.metrics import score_documents
+from hf_anon.text.data import Document, load_jsonl, save_jsonl
 
 ROOT = Path(__file__).resolve().parents[1]
 ANNOTATION = ROOT / "data" / "real" / "annotation"

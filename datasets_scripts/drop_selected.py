@@ -17,7 +17,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from hf_anon.readers import read_ids
+from hf_anon.text.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
-from hf_anon.readers import read_jsonl_texts
+from hf_anon.text.readers import read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_REAL = ROOT.parent / "shared" / "data" / "real"

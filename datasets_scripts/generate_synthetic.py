@@ -39,6 +39,7 @@ from hf_anon.corpora.corpus import (
 )
 from hf_anon.corpora.synthetic import generate_document
 from hf_anon.corpora.synthetic.japanese import generate_japanese_document
+from hf_anon.distribution.datasets import push_as_asked
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         ]
     try:
         splits = write_corpus(documents, args)
+        push_as_asked(args)
     except ValueError as err:  # split fractions that leave no room for training
         print(f"error: {err}", file=sys.stderr)
         return 2

@@ -42,7 +42,8 @@ from hf_anon.corpora.ler import (
     read_raw_lines,
     save_raw_jsonl,
 )
-from hf_anon.data import Document, save_jsonl
+from hf_anon.distribution.datasets import push_as_asked
+from hf_anon.text.data import Document, save_jsonl
 
 SPLITS = {"train": "ler_dev.conll", "test": "ler_test.conll"}
 ID_PREFIX = {"train": "dev", "test": "test"}
@@ -177,7 +178,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 1
 
-    save_corpus(splits, args.output, push_to_hub=args.push_to_hub, private=not args.public)
+    save_corpus(splits, args.output)
+    push_as_asked(args)
     if args.key_jsonl:
         save_jsonl(key, args.key_jsonl, spans_key="placeholders")
     raw_docs: list[Document] = []

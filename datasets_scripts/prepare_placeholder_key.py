@@ -43,7 +43,7 @@ from pathlib import Path
 
 from hf_anon.corpora.courts import normalize_court
 from hf_anon.corpora.markup import markup_file_name
-from hf_anon.readers import read_ids, read_jsonl_texts
+from hf_anon.text.readers import read_ids, read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -32,7 +32,7 @@ from hf_anon.corpora.ler import raw_files, read_raw_timex
 from hf_anon.corpora.markup import markup_file_name, to_markup
 from hf_anon.corpora.placeholders import placeholder_spans
 from hf_anon.corpora.surrogates import Pseudonymizer
-from hf_anon.data import Document, Span
+from hf_anon.text.data import Document, Span
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

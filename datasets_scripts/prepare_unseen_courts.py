@@ -34,8 +34,8 @@ from prepare_real_annotation import DOMAINS, LICENCES, MIN_CHARS, guess_domain, 
 from hf_anon.corpora.courts import court_identity, courts_of
 from hf_anon.corpora.markup import markup_file_name
 from hf_anon.corpora.surrogates import Pseudonymizer
-from hf_anon.data import Span
-from hf_anon.readers import read_jsonl_texts
+from hf_anon.text.data import Span
+from hf_anon.text.readers import read_jsonl_texts
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -6,7 +6,7 @@ Training text, all of it published (anonymized) decisions:
 
 - the keyed placeholders of the real training split (``data/real/train.key.jsonl``: the
   annotators' placeholders, exact) as published and ``--renders`` times re-rendered in
-  other courts' shapes (:func:`hf_anon.placeholder_tagger.rerender`);
+  other courts' shapes (:func:`hf_anon.model.placeholder_tagger.rerender`);
 - ``--silver`` decisions of ``../shared/data/real/decisions.jsonl.gz`` outside every
   annotated or keyed selection (gold, training rounds, the by-court placeholder key), with
   the placeholders the rules find, once as published and once re-rendered.
@@ -16,7 +16,7 @@ The encoder is frozen: its last hidden states are computed once per token, and a
 ``O`` tokens subsampled). The threshold on P(inside) is chosen on the real validation key
 (``data/real/validation.key.jsonl``) by the tagger's own F1 there, never on the test keys.
 The head is saved into the model folder (``placeholder_head.*``), where
-:meth:`~hf_anon.placeholder_tagger.PlaceholderTagger.from_pretrained` finds it.
+:meth:`~hf_anon.model.placeholder_tagger.PlaceholderTagger.from_pretrained` finds it.
 """
 
 from __future__ import annotations
@@ -34,11 +34,10 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
-from hf_anon.alignment import spans_to_token_tags
 from hf_anon.corpora.placeholders import find_placeholders, placeholder_spans, score_placeholders
-from hf_anon.data import Span
-from hf_anon.model_folder import ModelFolder
-from hf_anon.placeholder_tagger import (
+from hf_anon.model.alignment import spans_to_token_tags
+from hf_anon.model.model_folder import ModelFolder
+from hf_anon.model.placeholder_tagger import (
     PlaceholderTagger,
     TaggerConfig,
     build_head,
@@ -46,7 +45,8 @@ from hf_anon.placeholder_tagger import (
     rerender,
     span_features,
 )
-from hf_anon.readers import read_ids
+from hf_anon.text.data import Span
+from hf_anon.text.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"

@@ -19,8 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import app  # noqa: E402
-from hf_anon.anonymize import Anonymizer  # noqa: E402
-from hf_anon.model_folder import default_model  # noqa: E402
+from hf_anon.apply.anonymize import Anonymizer  # noqa: E402
+from hf_anon.model.model_folder import default_model  # noqa: E402
 
 
 def free_port() -> int:

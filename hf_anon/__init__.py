@@ -1,9 +1,9 @@
 """hf-anon: models that find and replace sensitive spans in German court decisions."""
 
-from hf_anon.anonymize import AnonymizationResult, Anonymizer, Replacement
-from hf_anon.data import Document, Span, ValidationError, load_jsonl, save_jsonl
-from hf_anon.labels import DEFAULT_LABELS, RISKS, Label, LabelSet
-from hf_anon.metrics import SpanScorer, SpanScores, score_documents
+from hf_anon.apply.anonymize import AnonymizationResult, Anonymizer, Replacement
+from hf_anon.model.metrics import SpanScorer, SpanScores, score_documents
+from hf_anon.text.data import Document, Span, ValidationError, load_jsonl, save_jsonl
+from hf_anon.text.labels import DEFAULT_LABELS, RISKS, Label, LabelSet
 
 __version__ = "0.1.0"
 

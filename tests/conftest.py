@@ -31,7 +31,7 @@ CORPUS = [
 
 def _wordpiece() -> PreTrainedTokenizerFast:
     """A cased BERT-style WordPiece tokenizer: offsets exclude whitespace."""
-    from hf_anon.training import train_wordpiece_tokenizer
+    from hf_anon.model.training import train_wordpiece_tokenizer
 
     return train_wordpiece_tokenizer(CORPUS * 5, vocab_size=300)
 
@@ -84,9 +84,9 @@ def tiny_model_dir(tmp_path_factory):
     import torch
     from transformers import AutoTokenizer
 
-    from hf_anon.labels import DEFAULT_LABELS
-    from hf_anon.modeling import AnonModel
-    from hf_anon.training import tiny_random_encoder
+    from hf_anon.model.modeling import AnonModel
+    from hf_anon.model.training import tiny_random_encoder
+    from hf_anon.text.labels import DEFAULT_LABELS
 
     root = tmp_path_factory.mktemp("tiny-model")
     encoder = tiny_random_encoder(root / "encoder", [TINY_MODEL_SENTENCE] * 30, vocab_size=150)
@@ -112,8 +112,8 @@ REPORT_TEXT = (
 @pytest.fixture(scope="session")
 def sample_gold():
     """Three gold documents with a name, two address parts and a date."""
-    from hf_anon.data import Document, Span
-    from hf_anon.labels import DEFAULT_LABELS
+    from hf_anon.text.data import Document, Span
+    from hf_anon.text.labels import DEFAULT_LABELS
 
     def span(part: str, label: str) -> Span:
         start = REPORT_TEXT.index(part)
@@ -128,7 +128,7 @@ def sample_gold():
     return [Document(f"d{i}", REPORT_TEXT, list(spans)) for i in range(3)]
 
 
-# --- the fuzz suite (tests/test_fuzz.py) ---------------------------------------------------
+# --- the fuzz suite (tests/apply/test_fuzz.py) ---------------------------------------------------
 
 
 def pytest_addoption(parser):
@@ -136,7 +136,7 @@ def pytest_addoption(parser):
         "--fuzz-long",
         action="store_true",
         default=False,
-        help="run the long fuzz suite (10x the cases of tests/test_fuzz.py; "
+        help="run the long fuzz suite (10x the cases of tests/apply/test_fuzz.py; "
         "also HF_ANON_FUZZ_LONG=1)",
     )
 

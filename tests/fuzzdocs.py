@@ -1,4 +1,4 @@
-"""Seeded random documents for the fuzz suite (``tests/test_fuzz.py``).
+"""Seeded random documents for the fuzz suite (``tests/apply/test_fuzz.py``).
 
 :func:`make_doc` turns one integer seed into one :class:`FuzzDoc`: a text of hostile
 Unicode (CJK, Arabic and Hebrew with bidi controls, combining marks, emoji and ZWJ
@@ -6,7 +6,7 @@ sequences, zero-width characters, C0/C1 control characters and NUL, Unicode line
 paragraph separators, optionally lone surrogates), CRLF/CR/LF or mixed line ends, a BOM,
 very long lines and tokens, empty and whitespace-only texts, ALL-CAPS documents, from one
 character up to megabytes, with realistic values of every label of
-:data:`hf_anon.labels.DEFAULT_LABELS` (Faker-based, from
+:data:`hf_anon.text.labels.DEFAULT_LABELS` (Faker-based, from
 :class:`hf_anon.corpora.surrogates.SurrogateFactory`) injected, each entity mentioned one
 or more times (as written, in capitals, spread over other whitespace, a name part alone or
 in the genitive).
@@ -19,13 +19,13 @@ find the rest.
 Every mention stands between characters that are not word characters (``\\w``), as the
 leak check matches whole words only: an entity glued to a CJK ideograph is another word,
 not a mention. Every mention kind that the leak check promises to find is marked
-:attr:`Mention.promised`; only forms that :func:`hf_anon.anonymize.protected_forms`
+:attr:`Mention.promised`; only forms that :func:`hf_anon.apply.anonymize.protected_forms`
 searches are injected as name parts.
 
 Lone surrogates (``\\ud800``) are legal in a Python ``str`` but not in UTF-8. A document
-built with ``surrogates=True`` contains some; :meth:`hf_anon.anonymize.Anonymizer.anonymize`
+built with ``surrogates=True`` contains some; :meth:`hf_anon.apply.anonymize.Anonymizer.anonymize`
 refuses such text with ``ValueError`` (``not valid Unicode``) before detection, while
-:func:`hf_anon.anonymize.engine.replace_spans` works on any ``str`` and keeps them as they
+:func:`hf_anon.apply.anonymize.engine.replace_spans` works on any ``str`` and keeps them as they
 are (its output then needs ``errors="surrogatepass"`` to be written as UTF-8).
 
 Same seed, same document: all randomness comes from one ``random.Random(seed)``.
@@ -38,8 +38,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from hf_anon.data import Span
-from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.text.data import Span
+from hf_anon.text.labels import DEFAULT_LABELS
 
 #: Labels whose values must never survive anonymization (risk ``high``).
 HIGH_RISK = frozenset(label.name for label in DEFAULT_LABELS if label.risk == "high")
@@ -218,7 +218,7 @@ def _parts(label: str, value: str) -> list[str]:
     """The name parts of a person's name that the leak check searches on their own."""
     if label not in DEFAULT_LABELS.person_labels:
         return []
-    from hf_anon.anonymize import protected_forms
+    from hf_anon.apply.anonymize import protected_forms
 
     forms = protected_forms(value, [Span(0, len(value), label, "high", 1.0)])
     return [form for form in forms if form != value and " " not in form and "," not in form]

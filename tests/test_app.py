@@ -20,12 +20,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from test_readers import encrypt_pdf, make_docx, make_pdf, make_zip_bomb  # noqa: E402
+from documents import encrypt_pdf, make_docx, make_pdf, make_zip_bomb  # noqa: E402
 
 import app  # noqa: E402
-from hf_anon.anonymize import Anonymizer  # noqa: E402
-from hf_anon.data import Span  # noqa: E402
-from hf_anon.labels import DEFAULT_LABELS  # noqa: E402
+from hf_anon.apply.anonymize import Anonymizer  # noqa: E402
+from hf_anon.text.data import Span  # noqa: E402
+from hf_anon.text.labels import DEFAULT_LABELS  # noqa: E402
 
 # Gradio's queue statistics use pandas options that pandas 3 deprecates (not ours).
 pytestmark = [

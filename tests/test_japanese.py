@@ -15,21 +15,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hf_anon.anonymize.engine import replace_spans
+from hf_anon.apply.anonymize.engine import replace_spans
 from hf_anon.corpora.placeholders import placeholder_spans
 from hf_anon.corpora.placeholders.japanese import find_japanese_placeholders
 from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates, pseudonymize_japanese
 from hf_anon.corpora.synthetic.japanese import generate_japanese_document
-from hf_anon.data import Document, Span
-from hf_anon.languages import (
+from hf_anon.model.metrics import SpanScorer
+from hf_anon.model.model_folder import REPO_ROOT, default_model
+from hf_anon.text.data import Document, Span
+from hf_anon.text.languages import (
     LEGAL_FORMS_JA,
     ROLES_JA,
     japanese_boundaries,
     resolve_language,
     script_language,
 )
-from hf_anon.metrics import SpanScorer
-from hf_anon.model_folder import REPO_ROOT, default_model
 
 JA_DATA = REPO_ROOT / "data" / "ja"
 JA_MODEL = REPO_ROOT / "models" / "hf-anon-ja-e5-small"

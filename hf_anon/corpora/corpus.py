@@ -1,7 +1,7 @@
 """Corpora on disk and on the hub: reading decisions, splitting, saving a DatasetDict.
 
 The corpus scripts in ``datasets_scripts/`` share these steps so that every corpus has
-the same columns (see :func:`hf_anon.data.dataset_features`), the same split names and
+the same columns (see :func:`hf_anon.text.data.dataset_features`), the same split names and
 the same summary at the end.
 """
 
@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from hf_anon.data import Document, ValidationError, from_dataset, iter_jsonl, to_dataset
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.data import Document, ValidationError, from_dataset, iter_jsonl, to_dataset
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
 TEXT_SUFFIXES = (".txt",)
 #: Fields of ``Document.meta`` that hold character offsets: stale once the text changes.
@@ -111,15 +111,13 @@ def save_corpus(
     *,
     spans_key: str = "spans",
     extra_labels: Sequence[str] = (),
-    push_to_hub: str | None = None,
-    private: bool = True,
-    token: str | None = None,
 ):
-    """Write a ``datasets.DatasetDict`` to ``out_dir`` (and optionally push it).
+    """Write a ``datasets.DatasetDict`` to ``out_dir``.
 
     Also writes ``labels.json`` (the label set used) next to it, so a corpus can be read
-    back without guessing. Pushes (:func:`hf_anon.hub.push_corpus`, which also uploads
-    ``labels.json``) are private unless ``private=False``.
+    back without guessing. Pushing it is distribution's business
+    (:func:`hf_anon.distribution.datasets.push_corpus`, which also uploads ``labels.json``;
+    :func:`hf_anon.distribution.datasets.push_as_asked` for the scripts' ``--push-to-hub``).
     """
     from datasets import DatasetDict
 
@@ -132,10 +130,6 @@ def save_corpus(
     out_dir = Path(out_dir)
     dataset.save_to_disk(str(out_dir))
     labels.save(out_dir / "labels.json")
-    if push_to_hub:
-        from hf_anon.hub import push_corpus  # warns: pseudonymized text keeps the facts
-
-        push_corpus(out_dir, push_to_hub, private=private, token=token)
     return dataset
 
 
@@ -230,8 +224,9 @@ def write_corpus(
     spans_key: str = "spans",
     extra_labels: Sequence[str] = (),
 ) -> dict[str, list[Document]]:
-    """Split, save (and push) a corpus as the shared options say; return the splits."""
-    from hf_anon.data import save_jsonl
+    """Split and save a corpus as the shared options say; return the splits (the push that
+    ``--push-to-hub`` asks for: :func:`hf_anon.distribution.datasets.push_as_asked`)."""
+    from hf_anon.text.data import save_jsonl
 
     splits = split_documents(documents, validation=args.validation, test=args.test, seed=args.seed)
     save_corpus(
@@ -240,8 +235,6 @@ def write_corpus(
         labels,
         spans_key=spans_key,
         extra_labels=extra_labels,
-        push_to_hub=args.push_to_hub,
-        private=not args.public,
     )
     if args.jsonl:
         save_jsonl(documents, args.jsonl, spans_key=spans_key)

@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
 OPEN, CLOSE, FILL = "[[", "]]", "=>"
 UNKNOWN = "unknown"

@@ -21,9 +21,9 @@ import re
 from collections.abc import Iterable
 
 from hf_anon.corpora.placeholders.japanese import UNKNOWN, find_japanese_placeholders
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.languages import NAME_KANJI
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS
+from hf_anon.text.languages import NAME_KANJI
 
 _NUM = "0-9０-９一二三四五六七八九十〇元"
 _KANJI = NAME_KANJI

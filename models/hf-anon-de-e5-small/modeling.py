@@ -12,8 +12,8 @@ than ``O`` errors (``span_class_weights``).
 This file imports only torch and transformers: saved with ``register_for_auto_class``
 it travels with the weights, so ``AutoModel.from_pretrained(repo, trust_remote_code=True)``
 works without hf-anon installed. So does the ``anonymization`` pipeline
-(``hf_anon/pipeline_code.py``), which :meth:`AnonModel.save_pretrained` writes beside it as
-``pipeline.py`` and registers in config.json's ``custom_pipelines``:
+(``hf_anon/distribution/pipeline_code.py``), which :meth:`AnonModel.save_pretrained` writes
+beside it as ``pipeline.py`` and registers in config.json's ``custom_pipelines``:
 ``transformers.pipeline("anonymization", model=repo, trust_remote_code=True)``.
 """
 
@@ -37,14 +37,16 @@ BIO = ("O", "B", "I")
 #: ``transformers.pipeline(task, model=…, trust_remote_code=True)`` resolves (the class
 #: from ``pipeline.py`` of the repo, the model through ``AutoModel``).
 PIPELINE_FILE = "pipeline.py"
+#: The model-only decoding that ``pipeline.py`` imports, saved beside it.
+PIPELINE_DECODING_FILE = "pipeline_decoding.py"
 PIPELINE_TASK = "anonymization"
 CUSTOM_PIPELINES = {
     PIPELINE_TASK: {"impl": "pipeline.AnonymizationPipeline", "pt": ["AutoModel"]},
 }
-#: Where the pipeline's source is, beside this file: ``pipeline_code.py`` in the hf_anon
-#: package, ``pipeline.py`` in a model folder (or the copy transformers loads remote code
-#: from).
-_PIPELINE_SOURCES = ("pipeline_code.py", PIPELINE_FILE)
+#: Where the pipeline's source is, from this file's folder: ``distribution/pipeline_code.py``
+#: in the hf_anon package (this file is ``model/modeling.py``), ``pipeline.py`` beside it in a
+#: model folder (or the copy transformers loads remote code from).
+_PIPELINE_SOURCES = ("../distribution/pipeline_code.py", PIPELINE_FILE)
 
 
 def pipeline_source(model_path: str | os.PathLike | None = None) -> Path | None:
@@ -52,7 +54,7 @@ def pipeline_source(model_path: str | os.PathLike | None = None) -> Path | None:
     (the folder a model was loaded from); None if there is none (remote code loaded
     without the pipeline)."""
     here = Path(__file__).resolve().parent
-    candidates = [here / name for name in _PIPELINE_SOURCES]
+    candidates = [(here / name).resolve() for name in _PIPELINE_SOURCES]
     if model_path and os.path.isdir(model_path):
         candidates.append(Path(model_path) / PIPELINE_FILE)
     return next((path for path in candidates if path.is_file()), None)
@@ -72,10 +74,12 @@ class AnonConfig(PretrainedConfig):
       tokens, finds markedly fewer spans in 512-token windows, and they cost more
       (attention grows with the square of the length). None: not recorded (folders saved
       before these fields existed keep them in ``training_config.json``, see
-      :class:`hf_anon.model_folder.ModelFolder`; else 512 and 64).
+      :class:`hf_anon.model.model_folder.ModelFolder`; else 512 and 64).
     - ``label_thresholds``: a minimum span score per label, and ``recognizers``: the
       deterministic recognizers merged with the model's spans (None: none); both written
       by ``hf-anon calibrate``.
+    - ``language``: the language of the text the model was trained on (``de``, ``ja``);
+      detection applies that language's span boundaries (:mod:`hf_anon.text.languages`).
 
     Provenance, for the model card: ``base_encoder`` is the encoder the model was built
     on (a hub id or a folder, as given to :meth:`AnonModel.from_encoder`), ``base_model``
@@ -99,9 +103,11 @@ class AnonConfig(PretrainedConfig):
         window_stride: int | None = None,
         base_encoder: str | None = None,
         base_model: str | None = None,
+        language: str = "de",
         **kwargs,
     ):
         super().__init__(**kwargs)
+        self.language = language
         self.window_max_length = window_max_length
         self.window_stride = window_stride
         self.label_thresholds = dict(label_thresholds) if label_thresholds else None
@@ -160,7 +166,8 @@ class AnonModel(PreTrainedModel):
 
     def save_pretrained(self, save_directory, is_main_process: bool = True, **kwargs):
         """Save as transformers does (weights, config.json, this file as ``modeling.py``),
-        and the ``anonymization`` pipeline: ``pipeline.py`` and config.json's
+        and the ``anonymization`` pipeline: ``pipeline.py`` (with ``pipeline_decoding.py``,
+        which it imports) and config.json's
         ``custom_pipelines`` (:data:`CUSTOM_PIPELINES`). Where the pipeline's source cannot
         be found (:func:`pipeline_source`), the config loses its entry rather than name a
         file the folder lacks."""
@@ -173,9 +180,14 @@ class AnonModel(PreTrainedModel):
             if is_main_process:
                 # before the model: save_pretrained(push_to_hub=True) uploads the folder
                 os.makedirs(save_directory, exist_ok=True)
-                target = Path(save_directory) / PIPELINE_FILE
-                if not target.exists() or not target.samefile(source):
-                    shutil.copyfile(source, target)
+                copies = {
+                    PIPELINE_FILE: source,
+                    PIPELINE_DECODING_FILE: source.with_name(PIPELINE_DECODING_FILE),
+                }
+                for name, path in copies.items():
+                    target = Path(save_directory) / name
+                    if not target.exists() or not target.samefile(path):
+                        shutil.copyfile(path, target)
         return super().save_pretrained(save_directory, is_main_process=is_main_process, **kwargs)
 
     def _init_weights(self, module: nn.Module) -> None:

@@ -5,7 +5,7 @@ shuffled) and as raw running text (``raw/*_timex.txt``: one tokenized sentence a
 in document order per court, with TimeML ``<TIMEX3>`` tags). Both are decisions of
 seven federal courts *as published*, so most person, company and street mentions are
 placeholders (``Herrn G.``, ``X GmbH``, ``A-Straße``). This package turns them into
-:class:`~hf_anon.data.Document` objects with character spans in the labels of the
+:class:`~hf_anon.text.data.Document` objects with character spans in the labels of the
 annotation guidelines (``../shared/ANNOTATION.md``), builds a placeholder key from LER's
 own tags, and pseudonymizes the placeholder mentions so that a model also sees realistic
 names.
@@ -98,7 +98,7 @@ a comma or semicolon ends a span (not after a       ``W. und M. L.`` → ``W.``,
 truncated word: ``Haus- , Wohnungs-``); for persons
 also ``und``/``oder``/``sowie``/``bzw.``/``/``/``&``
 trailing legal forms are outside ``jur-name``        ``R … GmbH & Co. KG`` → ``R…``,
-(:data:`~hf_anon.words.LEGAL_FORMS`), also glued     ``X-GmbH`` → ``X``
+(:data:`~hf_anon.text.lexicon.LEGAL_FORMS`), also glued     ``X-GmbH`` → ``X``
 with a hyphen
 ===================================================  ===================================
 

@@ -18,8 +18,8 @@ from hf_anon.corpora.ler.mapping import (
 )
 from hf_anon.corpora.ler.timeml import RawLine
 from hf_anon.corpora.placeholders.shapes import is_placeholder_mention
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
 # --- statistics -----------------------------------------------------------------------
 

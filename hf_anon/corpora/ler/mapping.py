@@ -16,8 +16,8 @@ from hf_anon.corpora.placeholders.shapes import (
     is_placeholder_mention,
     placeholder_parts,
 )
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.words import LEGAL_FORM_JOINERS, LEGAL_FORM_PAIRS, LEGAL_FORMS
+from hf_anon.text.labels import DEFAULT_LABELS
+from hf_anon.text.lexicon import LEGAL_FORM_JOINERS, LEGAL_FORM_PAIRS, LEGAL_FORMS
 
 # --- classes and the mapping table ----------------------------------------------------
 

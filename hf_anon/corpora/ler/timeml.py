@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hf_anon.corpora.ler.conll import Anomalies, split_lines
 from hf_anon.corpora.ler.detokenize import detokenize
-from hf_anon.data import Document
+from hf_anon.text.data import Document
 
 # --- raw TimeML text ------------------------------------------------------------------
 

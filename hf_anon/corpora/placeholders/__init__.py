@@ -28,7 +28,7 @@ and is not), :mod:`~hf_anon.corpora.placeholders.detector` (the method above),
 :mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1, with
 intervals over decisions and scores by court) and :mod:`~hf_anon.corpora.placeholders.audit`
 (the masks left outside every placeholder, per court). A learned second opinion on the
-model's encoder is :mod:`hf_anon.placeholder_tagger`.
+model's encoder is :mod:`hf_anon.model.placeholder_tagger`.
 """
 
 from hf_anon.corpora.placeholders.detector import (

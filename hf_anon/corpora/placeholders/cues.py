@@ -3,13 +3,13 @@
 Lower case, as the detector compares them (``Herr`` → ``nat-name``, ``Rechtsanwalt`` →
 ``nat-jur``; after ``Anlage`` a letter is a reference, not a name). Written as
 whitespace-separated text, easy to read and extend. Lists that other modules read too
-live in :mod:`hf_anon.names` (titles) and :mod:`hf_anon.words` (legal forms, street
+live in :mod:`hf_anon.text.names` (titles) and :mod:`hf_anon.text.lexicon` (legal forms, street
 suffixes, party roles).
 """
 
 from __future__ import annotations
 
-from hf_anon.names import TITLES
+from hf_anon.text.names import TITLES
 
 
 def _words(text: str) -> frozenset[str]:

@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 
 from hf_anon.corpora.placeholders.cues import ARTICLES, LETTER_COMPOUNDS, REFERENCE_NOUNS
 from hf_anon.corpora.placeholders.elements import UNKNOWN, Element, Placeholder
-from hf_anon.nouns import is_common_noun
-from hf_anon.words import is_known_word
+from hf_anon.text.lexicon import is_known_word
+from hf_anon.text.nouns import is_common_noun
 
 _LETTER = re.compile(r"([A-ZÄÖÜ]\d?)(\.?)")
 #: Words after which a letter stands where a name stands (``der I``, ``von I``, ``J, I``).

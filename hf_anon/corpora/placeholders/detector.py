@@ -90,11 +90,11 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_YEAR,
     RE_ZERO_DATE,
 )
-from hf_anon.data import Document, Span
-from hf_anon.names import TITLES
-from hf_anon.nouns import is_common_noun
-from hf_anon.recognizers.tables import MONTHS
-from hf_anon.words import COMPANY_WORDS_AFTER, is_closed_class
+from hf_anon.text.data import Document, Span
+from hf_anon.text.lexicon import COMPANY_WORDS_AFTER, is_closed_class
+from hf_anon.text.names import TITLES
+from hf_anon.text.nouns import is_common_noun
+from hf_anon.text.tables import MONTHS
 
 
 def _obvious_kind(el: Element, prev: Element | None, nxt: Element | None) -> str | None:
@@ -570,10 +570,10 @@ def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> l
 
 
 def placeholder_spans(text: str, language: str = "de") -> list[Span]:
-    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk);
+    """Placeholders as :class:`~hf_anon.text.data.Span` (label may be ``unknown``, no risk);
     ``language="ja"`` reads Japanese precedents
     (:mod:`hf_anon.corpora.placeholders.japanese`), ``auto`` picks by script."""
-    from hf_anon.languages import resolve_language
+    from hf_anon.text.languages import resolve_language
 
     if resolve_language(language, [text]) == "ja":
         from hf_anon.corpora.placeholders.japanese import japanese_placeholder_spans

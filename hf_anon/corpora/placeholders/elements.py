@@ -20,9 +20,9 @@ from hf_anon.corpora.placeholders.cues import (
     PERSON_CUES,
     ROLE_ENDINGS,
 )
-from hf_anon.data import Span
-from hf_anon.names import TITLES
-from hf_anon.words import STREET_SUFFIXES
+from hf_anon.text.data import Span
+from hf_anon.text.lexicon import STREET_SUFFIXES
+from hf_anon.text.names import TITLES
 
 UNKNOWN = "unknown"
 

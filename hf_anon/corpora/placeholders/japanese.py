@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from hf_anon.data import Span
-from hf_anon.languages import LEGAL_FORMS_JA, LEGAL_ROLES_JA, PERSON_ROLES_JA
+from hf_anon.text.data import Span
+from hf_anon.text.languages import LEGAL_FORMS_JA, LEGAL_ROLES_JA, PERSON_ROLES_JA
 
 UNKNOWN = "unknown"
 
@@ -427,5 +427,5 @@ def merge_address_chains(text: str, found: list[JapanesePlaceholder]) -> list[Ja
 
 
 def japanese_placeholder_spans(text: str) -> list[Span]:
-    """Placeholders as :class:`~hf_anon.data.Span` (label may be ``unknown``, no risk)."""
+    """Placeholders as :class:`~hf_anon.text.data.Span` (label may be ``unknown``, no risk)."""
     return [p.to_span() for p in find_japanese_placeholders(text)]

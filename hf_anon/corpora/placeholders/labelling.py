@@ -3,7 +3,7 @@ stands (a rubrum, a bench, a list) and the placeholders before it.
 
 :func:`infer_label` is the detector's last step (:mod:`hf_anon.corpora.placeholders.detector`);
 a label no cue decided is a guess (``unknown``, or a name by its shape alone), which the
-learned label head of :mod:`hf_anon.placeholder_tagger` may replace.
+learned label head of :mod:`hf_anon.model.placeholder_tagger` may replace.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ from hf_anon.corpora.placeholders.elements import (
     is_entity_suffix,
     is_street,
 )
-from hf_anon.names import TITLES
-from hf_anon.words import COMPANY_WORDS_AFTER, PARTY_ROLES
+from hf_anon.text.lexicon import COMPANY_WORDS_AFTER, PARTY_ROLES
+from hf_anon.text.names import TITLES
 
 
 def _shape_label(core: str, kinds: set[str]) -> str | None:

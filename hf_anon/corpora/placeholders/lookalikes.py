@@ -21,8 +21,8 @@ from hf_anon.corpora.placeholders.cues import (
 )
 from hf_anon.corpora.placeholders.elements import Element
 from hf_anon.corpora.placeholders.shapes import NOT_PLACEHOLDERS, RE_DOCKET_NUMBER, RE_ROMAN
-from hf_anon.nouns import is_common_noun
-from hf_anon.words import is_closed_class, is_known_word
+from hf_anon.text.lexicon import is_closed_class, is_known_word
+from hf_anon.text.nouns import is_common_noun
 
 
 def abbreviation_around(elements: Sequence[Element], i: int) -> bool:

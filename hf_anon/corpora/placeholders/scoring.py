@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hf_anon.data import Span
+from hf_anon.text.data import Span
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Sequence
 from itertools import pairwise
 
-from hf_anon.words import LEGAL_FORM_PAIRS, LEGAL_FORMS
+from hf_anon.text.lexicon import LEGAL_FORM_PAIRS, LEGAL_FORMS
 
 # --- elements of published decisions (the detector) -------------------------------------
 

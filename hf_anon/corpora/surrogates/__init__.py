@@ -26,7 +26,7 @@ module of rules per kind of label (:mod:`~hf_anon.corpora.surrogates.persons`,
 """
 
 # The rule modules register themselves on import (one per kind of label).
-# moved to hf_anon.names and hf_anon.corpora.placeholders (kept importable from here)
+# moved to hf_anon.text.names and hf_anon.corpora.placeholders (kept importable from here)
 from hf_anon.corpora.placeholders.shapes import looks_like_placeholder, placeholder_kind
 from hf_anon.corpora.surrogates import (  # noqa: F401
     courts,
@@ -57,7 +57,7 @@ from hf_anon.corpora.surrogates.tables import (
     PLATE_RE,
     VIN_RE,
 )
-from hf_anon.names import NAME_LOCALES, genitive
+from hf_anon.text.names import NAME_LOCALES, genitive
 
 #: Labels the :class:`Pseudonymizer` knows how to fill (the default label set).
 SUPPORTED_LABELS = supported_labels()

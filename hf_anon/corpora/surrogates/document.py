@@ -12,9 +12,9 @@ from hf_anon.corpora.surrogates.factory import SurrogateFactory
 from hf_anon.corpora.surrogates.namebook import NameBook, NameMention, name_mention
 from hf_anon.corpora.surrogates.registry import SURROGATES, supported_labels
 from hf_anon.corpora.surrogates.tables import DATE_STYLES
-from hf_anon.data import Span
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.names import gender_after, gender_cue, split_name, split_titles, words_before
+from hf_anon.text.data import Span
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.names import gender_after, gender_cue, split_name, split_titles, words_before
 
 
 class DocumentSurrogates:

@@ -41,11 +41,11 @@ from hf_anon.corpora.surrogates.tables import (
     VIN_ALPHABET,
     VIN_PREFIXES,
 )
-from hf_anon.names import NAME_LOCALES, NAME_PARTICLES
+from hf_anon.text.names import NAME_LOCALES, NAME_PARTICLES
 
 
 @cache
-def _faker(locale: str):
+def cached_faker(locale: str):
     """One Faker per locale and process: building one takes tens of milliseconds."""
     from faker import Faker
 
@@ -128,7 +128,7 @@ class SurrogateFactory:
 
     # -- helpers
     def _fake(self, locale: str):
-        fake = _faker(locale)
+        fake = cached_faker(locale)
         fake.random = self.rng
         return fake
 

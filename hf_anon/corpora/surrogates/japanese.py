@@ -18,10 +18,10 @@ import re
 from collections.abc import Callable
 
 from hf_anon.corpora.placeholders.shapes import nfkc
-from hf_anon.corpora.surrogates.factory import _faker
-from hf_anon.data import Document, Span, check_no_overlap
-from hf_anon.labels import DEFAULT_LABELS
-from hf_anon.languages import LEGAL_FORMS_JA
+from hf_anon.corpora.surrogates.factory import cached_faker
+from hf_anon.text.data import Document, Span, check_no_overlap
+from hf_anon.text.labels import DEFAULT_LABELS
+from hf_anon.text.languages import LEGAL_FORMS_JA
 
 _FULL = str.maketrans("0123456789-", "０１２３４５６７８９－")
 _KANJI_DIGITS = "〇一二三四五六七八九"
@@ -105,9 +105,10 @@ class JapaneseSurrogates:
 
     @property
     def faker(self):
-        """The process's one ``ja_JP`` Faker (:func:`~hf_anon.corpora.surrogates.factory._faker`),
-        drawing from this object's own generator."""
-        fake = _faker("ja_JP")
+        """The process's one ``ja_JP`` Faker
+        (:func:`~hf_anon.corpora.surrogates.factory.cached_faker`), drawing from this
+        object's own generator."""
+        fake = cached_faker("ja_JP")
         fake.random = self._faker_rng
         return fake
 

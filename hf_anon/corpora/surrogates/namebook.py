@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from hf_anon.corpora.placeholders.shapes import nfkc, placeholder_kind
 from hf_anon.corpora.surrogates.factory import SurrogateFactory
-from hf_anon.names import first_name_genders, genitive, known_last_names
+from hf_anon.text.names import first_name_genders, genitive, known_last_names
 
 
 def name_key(token: str, occurrence: str) -> str:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from hf_anon.corpora.surrogates.dates import date_surrogate
 from hf_anon.corpora.surrogates.registry import Rule, register_surrogate
-from hf_anon.names import gender_near
+from hf_anon.text.names import gender_near
 
 if TYPE_CHECKING:
     from hf_anon.corpora.surrogates.document import DocumentSurrogates

@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterable
 
 from hf_anon.corpora.surrogates.document import DocumentSurrogates
 from hf_anon.corpora.surrogates.factory import SurrogateFactory
-from hf_anon.data import Document, Span, check_no_overlap
-from hf_anon.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.names import ends_sentence
+from hf_anon.text.data import Document, Span, check_no_overlap
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
+from hf_anon.text.names import ends_sentence
 
 
 class Pseudonymizer:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.text.labels import DEFAULT_LABELS
 
 if TYPE_CHECKING:
     from hf_anon.corpora.surrogates.document import DocumentSurrogates

@@ -1,8 +1,8 @@
 """Word tables of the surrogates: what realistic German values are drawn from.
 
 Data only (the code that draws is :class:`~hf_anon.corpora.surrogates.factory.SurrogateFactory`).
-Tables for *reading* text live elsewhere: name lexicons in :mod:`hf_anon.names`, legal
-forms and street suffixes as they appear in decisions in :mod:`hf_anon.words`.
+Tables for *reading* text live elsewhere: name lexicons in :mod:`hf_anon.text.names`, legal
+forms and street suffixes as they appear in decisions in :mod:`hf_anon.text.lexicon`.
 """
 
 from __future__ import annotations

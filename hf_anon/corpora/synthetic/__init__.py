@@ -41,7 +41,7 @@ from hf_anon.corpora.synthetic import tenancy, traffic
 from hf_anon.corpora.synthetic.decision import Decision
 from hf_anon.corpora.synthetic.frame import SECTIONS
 from hf_anon.corpora.synthetic.writer import Part, Piece, Writer
-from hf_anon.data import Document
+from hf_anon.text.data import Document
 
 #: The legal domains and the module that makes each one's cast and facts (the order is
 #: part of the draws).

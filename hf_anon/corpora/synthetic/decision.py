@@ -19,7 +19,7 @@ from hf_anon.corpora.surrogates import (
 from hf_anon.corpora.synthetic.cast import CASES, ROLE_FORMS, Address, Company, Party, Person
 from hf_anon.corpora.synthetic.templates import frame as templates
 from hf_anon.corpora.synthetic.writer import Part, Piece, Writer
-from hf_anon.data import Document
+from hf_anon.text.data import Document
 
 
 class Decision:

@@ -23,7 +23,7 @@ from functools import partial
 from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates
 from hf_anon.corpora.synthetic.templates_ja import EXTRA_FACTS
 from hf_anon.corpora.synthetic.writer import Part, Writer
-from hf_anon.data import Document
+from hf_anon.text.data import Document
 
 JA_DOMAINS = ("criminal", "traffic", "civil", "family")
 

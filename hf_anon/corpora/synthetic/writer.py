@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hf_anon.data import Document, Span
-from hf_anon.labels import DEFAULT_LABELS
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS
 
 
 @dataclass(frozen=True)

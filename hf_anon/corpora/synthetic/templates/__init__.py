@@ -15,7 +15,7 @@ which also decides which fields are gold spans. A field at the start of a senten
 capital.
 
 The draws follow these tables: changing, adding, removing or reordering an entry changes
-every synthetic corpus generated from a seed (``tests/test_synthetic.py`` pins a digest of
+every synthetic corpus generated from a seed (``tests/corpora/test_synthetic.py`` pins a digest of
 the first documents, so such a change is deliberate).
 """
 

@@ -1,0 +1,91 @@
+"""Command-line flags that several ``hf-anon`` sub-commands share, and what they mean.
+
+The commands that run a model (``detect``, ``report``, ``calibrate``, ``anonymize``) take
+the same backend and decoding flags; each command's parser adds them from here, and
+:func:`decoding_kwargs` turns them into the arguments of
+:meth:`hf_anon.model.detection.SpanDetector.from_pretrained`. A module of its own, so that the
+commands in :mod:`hf_anon.cli` and :mod:`hf_anon.batch` import it without importing
+each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--quantize`` of the commands that run a model."""
+    parser.add_argument(
+        "--backend",
+        default="auto",
+        choices=["auto", "torch", "onnx"],
+        help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached; "
+        "auto (default): onnx on the CPU (same spans as torch, faster), torch on a GPU "
+        "($HF_ANON_BACKEND overrides auto)",
+    )
+    parser.add_argument(
+        "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
+    )
+
+
+def add_recognizer_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--recognizers`` / ``--no-recognizers``: the rules merged with the model's spans."""
+    from hf_anon.model.recognizers import RECOGNIZERS
+
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--recognizers",
+        nargs="+",
+        metavar="NAME",
+        choices=sorted(RECOGNIZERS),
+        help="deterministic recognizers merged with the model's spans (default: those in the "
+        f"model's config); one or more of {', '.join(sorted(RECOGNIZERS))}",
+    )
+    group.add_argument(
+        "--no-recognizers", action="store_true", help="the model's spans only, no rules"
+    )
+
+
+def add_decoding_arguments(parser: argparse.ArgumentParser) -> None:
+    """The recognizer flags and ``--uncalibrated``, for the commands that decode spans."""
+    add_recognizer_arguments(parser)
+    parser.add_argument(
+        "--uncalibrated",
+        action="store_true",
+        help="ignore the per-label thresholds of the model's config (decode the most likely tag)",
+    )
+
+
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``: hide the progress bar (``args.progress``)."""
+    parser.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="hide the progress bar"
+    )
+
+
+def recognizer_choice(args: argparse.Namespace):
+    """What ``SpanDetector`` takes for ``recognizers`` from the flags above: ``()`` for
+    none, the names given, or ``"config"`` (those of the model's config)."""
+    if getattr(args, "no_recognizers", False):
+        return ()
+    return getattr(args, "recognizers", None) or "config"
+
+
+def decoding_kwargs(args: argparse.Namespace) -> dict:
+    """``recognizers`` and ``label_thresholds`` for ``SpanDetector.from_pretrained``."""
+    out = {"recognizers": recognizer_choice(args)}
+    if getattr(args, "uncalibrated", False):
+        out["label_thresholds"] = {}
+    return out
+
+
+def add_language_argument(parser: argparse.ArgumentParser, default: str = "auto") -> None:
+    """``--language``: which language's rules and model read the texts."""
+    from hf_anon.text.languages import LANGUAGE_CHOICES
+
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGE_CHOICES,
+        default=default,
+        help=f"de (German), ja (Japanese) or auto (by script, per text); default {default}",
+    )

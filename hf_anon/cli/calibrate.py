@@ -1,0 +1,80 @@
+"""``hf-anon calibrate``: per-label thresholds chosen on a validation set and stored in
+the model's config."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from hf_anon.cli.arguments import (
+    add_progress_argument,
+    add_recognizer_arguments,
+    recognizer_choice,
+)
+from hf_anon.text.readers import InputError
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    from hf_anon.model.calibration import calibrate, write_calibration
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS
+    from hf_anon.model.training import load_documents
+
+    choice = recognizer_choice(args)
+    try:
+        detector = SpanDetector.from_pretrained(
+            args.model,
+            recognizers=DEFAULT_RECOGNIZERS if choice == "config" else choice,
+        )
+        docs = load_documents([args.gold], detector.labels, split="validation")
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
+    if not docs:
+        raise InputError(f"{args.gold}: no documents")
+    result = calibrate(
+        detector,
+        docs,
+        beta=args.beta,
+        target_high=args.target_high,
+        batch_size=args.batch_size,
+        progress=args.progress,
+    )
+    print(f"{result.documents} documents; recognizers: {', '.join(result.recognizers) or 'none'}")
+    for name, scores in (("argmax", result.before), ("calibrated", result.after)):
+        print(
+            f"{name:>10}: lenient P/R/F1 {scores['precision']:.3f}/{scores['recall']:.3f}/"
+            f"{scores['f1']:.3f}, F{result.beta:g} {scores['f_beta']:.3f}, "
+            f"recall high {scores['recall_high']:.3f}, strict F1 {scores['strict_f1']:.3f}"
+        )
+    print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
+    if args.write:
+        out = write_calibration(args.model, result, args.gold)
+        print(f"written to {Path(args.model) / 'config.json'} and {out}")
+    return 0
+
+
+def add_calibrate_parser(commands) -> argparse.ArgumentParser:
+    """Register ``hf-anon calibrate``."""
+    parser = commands.add_parser(
+        "calibrate",
+        help="choose per-label thresholds on a validation gold set; store them in the model",
+        description=(
+            "Run the model once on the gold documents, choose a threshold per label that "
+            "maximises lenient F-beta (high-risk recall kept at its target where reachable), "
+            "print the scores before and after, and with --write store thresholds and "
+            "recognizers in the model's config.json (every entry point then uses them). "
+            "Use a validation split: never the set you report on."
+        ),
+    )
+    parser.add_argument("--model", required=True, help="hf-anon model folder")
+    parser.add_argument(
+        "--gold", required=True, help="gold JSON Lines or corpus folder (DIR:split)"
+    )
+    parser.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
+    parser.add_argument("--target-high", type=float, default=0.99, help="high-risk recall to keep")
+    parser.add_argument("--write", action="store_true", help="store the result in the model")
+    parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
+    add_recognizer_arguments(parser)
+    add_progress_argument(parser)
+    parser.set_defaults(func=cmd_calibrate)
+    return parser

@@ -1,0 +1,382 @@
+"""Detection: a trained model applied to documents of any length → character spans.
+
+The analyzer half of hf-anon (Presidio's split): it says *what* is sensitive; the
+anonymizer decides what to do about it. Documents are windowed (never truncated),
+windows are batched sorted by length, and per-token probabilities from overlapping
+windows are averaged before decoding (hf_anon.model.alignment).
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from tqdm.auto import tqdm
+
+from hf_anon.model.alignment import (
+    EncodedDocument,
+    decode_spans,
+    encode_documents,
+    merge_windows,
+    snap_to_words,
+    trim_punctuation,
+)
+from hf_anon.model.model_folder import ModelFolder
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
+
+#: Inference backends of :meth:`SpanDetector.from_pretrained` (``auto``: see
+#: :func:`resolve_backend`).
+BACKENDS = ("auto", "torch", "onnx")
+#: Environment variable that sets the backend ``auto`` stands for (``torch`` or ``onnx``).
+BACKEND_ENV = "HF_ANON_BACKEND"
+
+
+def resolve_backend(backend: str = "auto", *, device: str | None = None) -> str:
+    """The backend that runs: ``torch`` or ``onnx``.
+
+    ``auto`` is :data:`BACKEND_ENV` where set, else ONNX Runtime (float32, fused) on the
+    CPU when onnxruntime is installed, else torch. On the real validation split and on dev
+    the ONNX float32 graph gives the spans of torch float32 exactly (``hf-anon report
+    --backend onnx``; int8 quantization does not: it stays a choice, ``quantize=True``),
+    a little faster (6 % on an idle 2-core CPU, more when other jobs share the cores:
+    ``benchmarks/anonymize_bench.py``) and with half torch's peak memory on one long text
+    (``benchmarks/memory_bench.py --document``). On a GPU: torch.
+    """
+    if backend not in BACKENDS:
+        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
+    if backend != "auto":
+        return backend
+    chosen = os.environ.get(BACKEND_ENV, "").strip().lower()
+    if chosen:
+        if chosen not in BACKENDS:
+            raise ValueError(f"{BACKEND_ENV} must be one of {', '.join(BACKENDS)}, got {chosen!r}")
+        if chosen != "auto":
+            return chosen
+    if device is not None and torch.device(device).type != "cpu":
+        return "torch"
+    from hf_anon.model.backends.onnx import onnx_available
+
+    return "onnx" if onnx_available() else "torch"
+
+
+#: Windows (tokens) for a model whose config does not say which it was trained on.
+DEFAULT_MAX_LENGTH = 512
+DEFAULT_STRIDE = 64
+
+
+class NonFiniteScoresError(ValueError):
+    """The model gave NaN or infinite probabilities: nothing it says can be trusted."""
+
+
+def label_set_of(model) -> LabelSet:
+    """The label set a model was trained with (its config carries it)."""
+    config = model.config
+    if getattr(config, "label_set", None):
+        return LabelSet.from_dict(config.label_set)
+    if list(config.labels) == DEFAULT_LABELS.names:
+        return DEFAULT_LABELS
+    raise ValueError("the model config has no label_set and non-default labels")
+
+
+@dataclass
+class WindowBatch:
+    input_ids: torch.Tensor
+    attention_mask: torch.Tensor
+    keys: list[tuple[int, int]]  # (document index, window index)
+
+
+def pad_windows(windows: Sequence[list[int]], pad_id: int) -> tuple[torch.Tensor, torch.Tensor]:
+    """Right-pad token id lists into ``input_ids`` and ``attention_mask`` tensors."""
+    width = max(len(w) for w in windows)
+    ids = torch.full((len(windows), width), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(windows), width), dtype=torch.long)
+    for row, window in enumerate(windows):
+        ids[row, : len(window)] = torch.tensor(window, dtype=torch.long)
+        mask[row, : len(window)] = 1
+    return ids, mask
+
+
+def batches_by_length(encoded: Sequence[EncodedDocument], batch_size: int, pad_id: int):
+    """Windows of all documents, sorted by length so that batches waste little padding."""
+    keys = [(d, w) for d, doc in enumerate(encoded) for w in range(len(doc.windows))]
+    keys.sort(key=lambda k: len(encoded[k[0]].windows[k[1]].input_ids))
+    for start in range(0, len(keys), batch_size):
+        chunk = keys[start : start + batch_size]
+        ids, mask = pad_windows([encoded[d].windows[w].input_ids for d, w in chunk], pad_id)
+        yield WindowBatch(ids, mask, chunk)
+
+
+class SpanDetector:
+    """A trained :class:`~hf_anon.model.modeling.AnonModel` with its tokenizer."""
+
+    def __init__(
+        self,
+        model,
+        tokenizer,
+        *,
+        max_length: int | None = None,
+        stride: int | None = None,
+        snap_words: bool = True,
+        recognizers: Sequence[str] | str | None = "config",
+        label_thresholds: dict[str, float] | str | None = "config",
+    ):
+        """``max_length`` and ``stride`` (tokens): the windows; None (the default) takes
+        those of the model's config (the windows it was trained on), else 512 and 64.
+        ``recognizers``: names from :data:`hf_anon.model.recognizers.RECOGNIZERS` merged with the
+        model's spans (:func:`~hf_anon.model.recognizers.merge_with_rules`), ``()`` for none;
+        ``label_thresholds``: a minimum span score per label. ``"config"`` (the default)
+        takes both from the model's config (written by ``hf-anon calibrate``)."""
+        self.model = model.eval()
+        self.snap_words = snap_words
+        config = getattr(model, "config", None)
+        if max_length is None:
+            max_length = getattr(config, "window_max_length", None) or DEFAULT_MAX_LENGTH
+        if stride is None:
+            stride = getattr(config, "window_stride", None)
+            stride = DEFAULT_STRIDE if stride is None else stride
+        if recognizers == "config":
+            recognizers = getattr(config, "recognizers", None) or ()
+        if label_thresholds == "config":
+            label_thresholds = getattr(config, "label_thresholds", None)
+        from hf_anon.model.recognizers import RECOGNIZERS
+
+        unknown = [name for name in recognizers or () if name not in RECOGNIZERS]
+        if unknown:
+            raise ValueError(f"unknown recognizers {unknown}; known: {sorted(RECOGNIZERS)}")
+        self.recognizers = tuple(recognizers or ())
+        #: the language of the model's text (``config.language``): its span boundaries
+        self.language = getattr(config, "language", None) or "de"
+        self.label_thresholds = dict(label_thresholds or {})
+        self.tokenizer = tokenizer
+        self.labels = label_set_of(model)
+        positions = getattr(model.encoder.config, "max_position_embeddings", max_length)
+        # XLM-R style models reserve two positions for the padding offset.
+        self.max_length = min(max_length, positions - 2 if positions > 512 else positions)
+        self.stride = stride
+        #: what runs the model: ``torch`` or ``onnx`` (``-int8`` when quantized)
+        self.backend = "onnx" if type(model).__name__ == "OnnxEncoderModel" else "torch"
+
+    @classmethod
+    def from_pretrained(
+        cls,
+        path: str | Path | ModelFolder | None = None,
+        *,
+        device: str | None = None,
+        backend: str = "auto",
+        quantize: bool = False,
+        **kwargs,
+    ):
+        """Load model and tokenizer from a folder or hub id (None: the default model,
+        :func:`hf_anon.model.model_folder.default_model`); a clear error if neither is.
+
+        ``backend="onnx"`` runs the model with ONNX Runtime on the CPU (exported once and
+        cached, :mod:`hf_anon.model.backends.onnx`); ``"auto"`` (the default) picks it on the CPU
+        where onnxruntime is installed, torch elsewhere (:func:`resolve_backend`), and falls
+        back to torch, with a warning, where a model does not export. :attr:`backend` says
+        which one runs.
+        ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
+        your data before relying on it). Other keywords go to the constructor; those not
+        given (or None) come from the model's config (:class:`ModelFolder` completes the
+        windows of older folders from their ``training_config.json``)."""
+        automatic = backend == "auto"
+        backend = resolve_backend(backend, device=device)
+        folder = ModelFolder(path)
+        if backend == "onnx":
+            from hf_anon.model.backends.onnx import load_onnx_model, require_onnx
+
+            if device and torch.device(device).type != "cpu":
+                raise ValueError("the ONNX backend runs on the CPU only")
+            require_onnx()
+        try:
+            tokenizer = folder.load_tokenizer()
+            model = None
+            if backend == "onnx":
+                try:
+                    model = load_onnx_model(folder, quantize=quantize)
+                except (RuntimeError, ImportError, OSError, ValueError) as err:
+                    if not automatic:
+                        raise
+                    warnings.warn(
+                        f"the ONNX export of {folder} failed ({err}); running it with torch",
+                        stacklevel=2,
+                    )
+                    backend = "torch"
+            if model is None:
+                model = folder.load_model()
+        except (OSError, ValueError) as err:
+            raise ValueError(f"cannot load an hf-anon model from {folder}: {err}") from None
+        if device and backend == "torch":
+            model.to(device)
+        if quantize and backend == "torch":
+            if next(model.parameters()).device.type != "cpu":
+                raise ValueError("dynamic int8 quantization runs on the CPU only")
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                from torch.ao.quantization import quantize_dynamic
+
+                model = quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
+        detector = cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
+        detector.backend = backend + ("-int8" if quantize else "")
+        return detector
+
+    @property
+    def device(self) -> torch.device:
+        return next(self.model.parameters()).device
+
+    @torch.inference_mode()
+    def predict_probabilities(
+        self, documents: Sequence[Document], *, batch_size: int = 16, progress: bool = False
+    ) -> list[tuple[EncodedDocument, np.ndarray, np.ndarray, np.ndarray]]:
+        """Per document: its encoding and averaged tag, label and risk probabilities.
+
+        The model reads each text's :func:`~hf_anon.text.views.model_view` (control characters
+        as spaces, shouted lines in title case; same offsets) with its letter-spaced words
+        closed up (:mod:`hf_anon.text.spacing`: ``M a r t i n`` read as ``Martin``; the token
+        offsets mapped back); the encoding keeps the :func:`~hf_anon.text.views.detection_view`,
+        which decoding and the recognizers read and whose offsets are those of the original
+        text.
+        """
+        from hf_anon.text.spacing import collapse_letter_spacing, to_original
+        from hf_anon.text.views import case_view, detection_view
+
+        views, indexes = [], []
+        for doc in documents:
+            if not isinstance(doc.text, str):
+                raise TypeError(f"document {doc.id!r}: text must be a string")
+            view, index = detection_view(doc.text), None
+            if self.language == "de":  # model_view, letter-spaced words closed up first
+                closed, index = collapse_letter_spacing(view)  # so that capitals are words
+                view = case_view(closed)  # for the case view (same length: index holds)
+            indexes.append(index)
+            views.append(
+                doc if view == doc.text else Document(doc.id, view, [], doc.domain, doc.meta)
+            )
+        encoded = encode_documents(
+            views, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
+        )
+        for enc, doc, index in zip(encoded, documents, indexes, strict=True):
+            enc.text = detection_view(doc.text)
+            enc.offsets = to_original(enc.offsets, index)
+        outputs: list[list] = [[None] * len(doc.windows) for doc in encoded]
+        n_windows = sum(len(doc.windows) for doc in encoded)
+        bar = tqdm(total=n_windows, desc="detect", unit="window", disable=not progress)
+        pad_id = self.tokenizer.pad_token_id or 0
+        for batch in batches_by_length(encoded, batch_size, pad_id):
+            out = self.model(
+                input_ids=batch.input_ids.to(self.device),
+                attention_mask=batch.attention_mask.to(self.device),
+            )
+            heads = [
+                torch.softmax(logits.float(), dim=-1).cpu().numpy()
+                for logits in (out.span_logits, out.label_logits, out.risk_logits)
+            ]
+            for row, (d, w) in enumerate(batch.keys):
+                outputs[d][w] = tuple(head[row] for head in heads)
+            bar.update(len(batch.keys))
+        bar.close()
+        results = []
+        for doc, window_outputs in zip(encoded, outputs, strict=True):
+            per_head = [
+                merge_windows(doc, [o[h] for o in window_outputs]) if window_outputs else None
+                for h in range(3)
+            ]
+            results.append((doc, *per_head))
+        return results
+
+    def detect(
+        self,
+        texts: Sequence[str] | Sequence[Document],
+        *,
+        batch_size: int = 16,
+        threshold: float | None = None,
+        progress: bool = False,
+    ) -> list[list[Span]]:
+        """Spans (label, risk, score) for each text; ``threshold`` on 1 - P(O) trades
+        precision for recall (None: the argmax tag). With ``snap_words`` (the default)
+        spans that end inside a word cover the whole word."""
+        documents = [
+            t if isinstance(t, Document) else Document(str(i), t) for i, t in enumerate(texts)
+        ]
+        probabilities = self.predict_probabilities(
+            documents, batch_size=batch_size, progress=progress
+        )
+        return self.decode_all(probabilities, threshold=threshold)
+
+    def decode_all(self, probabilities, *, threshold: float | None = None) -> list[list[Span]]:
+        """Spans of every document of :meth:`predict_probabilities`' result; decoding is
+        cheap, so one model pass serves many thresholds (``hf-anon report``)."""
+        return [
+            [] if tags is None else self.decode(doc, tags, labels, risks, threshold=threshold)
+            for doc, tags, labels, risks in probabilities
+        ]
+
+    def decode(
+        self,
+        encoded: EncodedDocument,
+        tag_probs: np.ndarray,
+        label_probs: np.ndarray,
+        risk_probs: np.ndarray,
+        *,
+        threshold: float | None = None,
+    ) -> list[Span]:
+        """One document's probabilities (from :meth:`predict_probabilities`) → spans.
+
+        The one decoding path of ``detect``, ``report`` and ``anonymize``: probabilities
+        that are not all finite raise :class:`NonFiniteScoresError` (a broken model must not
+        look like a text without names); tokens → spans (``threshold`` on 1 - P(O), else the
+        calibrated per-label thresholds, else the argmax tag), widened to whole words,
+        trimmed of punctuation; with recognizers, rid of the dates, courts and dockets that
+        stand inside citations and statutes (:func:`hf_anon.model.recognizers.drop_cited`) and
+        merged with the recognizers' spans; given the label-specific edges of the
+        guidelines (:func:`hf_anon.model.decoding.boundaries.fix_boundaries`); last trimmed of
+        words that cannot belong to them at their edges
+        (:func:`hf_anon.model.decoding.edges.trim_edges`). A Japanese model's spans are not
+        widened (Japanese has no spaces to end a word) and get the
+        Japanese edges instead (:func:`hf_anon.text.languages.japanese_boundaries`).
+        """
+        from hf_anon.model.decoding.boundaries import fix_boundaries
+        from hf_anon.model.decoding.edges import trim_edges
+        from hf_anon.model.recognizers import drop_cited, merge_with_rules, recognize_cached
+        from hf_anon.text.nouns import drop_common_nouns
+
+        for name, probs in (("tag", tag_probs), ("label", label_probs), ("risk", risk_probs)):
+            if not np.isfinite(probs).all():
+                raise NonFiniteScoresError(
+                    f"text {encoded.doc_id}: the model gave non-finite {name} probabilities"
+                )
+        text = encoded.text
+        per_label = threshold is None and bool(self.label_thresholds)
+        found = decode_spans(
+            text,
+            encoded.offsets,
+            tag_probs,
+            label_probs,
+            risk_probs,
+            self.labels,
+            threshold=min(self.label_thresholds.values()) if per_label else threshold,
+        )
+        if self.language == "ja":
+            from hf_anon.text.languages import japanese_boundaries
+
+            spans = japanese_boundaries(text, found)
+        else:
+            snapped = snap_to_words(text, found) if self.snap_words else found
+            spans = trim_punctuation(text, snapped)
+        if per_label:
+            spans = [
+                s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
+            ]
+        if self.language == "ja":
+            return spans
+        if self.recognizers:
+            spans = drop_cited(text, spans)
+            spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
+        spans = trim_edges(text, fix_boundaries(text, spans), self.labels)
+        spans = fix_boundaries(text, spans)  # again: the trim joins touching spans
+        return drop_common_nouns(text, spans)

@@ -1,0 +1,105 @@
+"""The registry of recognizers (:data:`RECOGNIZERS`, like the anonymizer's operators):
+the built-in rules in their order, :func:`register` for a user's own, and
+:func:`recognize`, which runs the chosen ones and resolves their overlaps."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from hf_anon.model.recognizers.base import Recognizer
+from hf_anon.model.recognizers.courts import find_courts
+from hf_anon.model.recognizers.dates import find_dates, find_times
+from hf_anon.model.recognizers.dockets import find_dockets
+from hf_anon.model.recognizers.identifiers import (
+    find_cued_numbers,
+    find_emails,
+    find_ibans,
+    find_phones,
+    find_plates,
+    find_registers,
+)
+from hf_anon.model.recognizers.jurists import find_jurists, find_signatures
+from hf_anon.text.data import Span
+
+RECOGNIZERS: dict[str, Recognizer] = {}
+
+
+def register(recognizer: Recognizer) -> Recognizer:
+    """Add (or replace) a recognizer in the registry under its name."""
+    RECOGNIZERS[recognizer.name] = recognizer
+    recognize_cached.cache_clear()
+    return recognizer
+
+
+@lru_cache(maxsize=128)
+def recognize_cached(text: str, names: tuple[str, ...]) -> tuple[Span, ...]:
+    """:func:`recognize` on ``text`` and on its ALL-CAPS :func:`~hf_anon.text.views.case_view`
+    (``VERWALTUNGSGERICHT MÜNCHEN`` read as a court name too), overlaps resolved;
+    remembered for the last texts, so that decoding one model pass at many thresholds
+    (``hf-anon report``, ``hf-anon calibrate``) runs the rules once per text."""
+    from hf_anon.text.views import case_view
+
+    found = recognize(text, names)
+    view = case_view(text)
+    if view is not text:
+        found = resolve_overlaps([*found, *recognize(view, names)])
+    return tuple(found)
+
+
+def recognize(text: str, names: Iterable[str] | None = None) -> list[Span]:
+    """Spans of the chosen recognizers (default: all registered), overlaps resolved.
+
+    Where two rules overlap, the longer span wins (ties: the rule registered first).
+    """
+    chosen = list(RECOGNIZERS) if names is None else list(names)
+    unknown = [n for n in chosen if n not in RECOGNIZERS]
+    if unknown:
+        raise KeyError(f"unknown recognizers {unknown}; known: {sorted(RECOGNIZERS)}")
+    found = [(s, k) for k, name in enumerate(chosen) for s in RECOGNIZERS[name](text)]
+    return resolve_overlaps([s for s, _ in sorted(found, key=lambda t: (-_len(t[0]), t[1]))])
+
+
+def _len(span: Span) -> int:
+    return span.end - span.start
+
+
+def resolve_overlaps(spans_by_priority: Sequence[Span]) -> list[Span]:
+    """Keep spans in priority order, dropping each that overlaps one already kept."""
+    kept: list[Span] = []
+    for span in spans_by_priority:
+        if all(span.end <= k.start or span.start >= k.end for k in kept):
+            kept.append(span)
+    return sorted(kept)
+
+
+for _recognizer in (
+    Recognizer("dates", ("date-fact", "date-world"), find_dates, "dates with an attached time"),
+    Recognizer("times", ("date-fact",), find_times, "times of day"),
+    Recognizer("dockets", ("court-docket",), find_dockets, "this case's docket numbers"),
+    Recognizer("courts", ("court-name",), find_courts, "court names with a place"),
+    Recognizer("jurists", ("nat-jur",), find_jurists, "names after judicial titles"),
+    Recognizer("signatures", ("nat-jur",), find_signatures, "judges' names signing the decision"),
+    Recognizer("ibans", ("id-number",), find_ibans, "IBANs with a valid checksum"),
+    Recognizer("emails", ("id-number",), find_emails, "e-mail addresses"),
+    Recognizer("registers", ("jur-idx",), find_registers, "commercial register numbers"),
+    Recognizer("phones", ("id-number",), find_phones, "phone numbers after their cue"),
+    Recognizer("plates", ("car-idx",), find_plates, "German licence plates"),
+    Recognizer("numbers", ("id-number",), find_cued_numbers, "contract/policy/claim numbers"),
+):
+    register(_recognizer)
+
+DEFAULT_RECOGNIZERS = (
+    "dates",
+    "times",
+    "dockets",
+    "courts",
+    "jurists",
+    "signatures",
+    "ibans",
+    "emails",
+    "registers",
+    "phones",
+    "plates",
+    "numbers",
+)

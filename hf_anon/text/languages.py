@@ -1,0 +1,232 @@
+"""Languages: which model reads a text, and the span boundaries of Japanese.
+
+hf-anon has a model per language (German ``de``, Japanese ``ja``, issue #17). A model's
+``config.language`` says which text it was trained on; ``language="auto"`` picks by
+script: a text whose letters are mostly kana and kanji is Japanese.
+
+German span edges come from :mod:`hf_anon.model.decoding.boundaries` and
+:mod:`hf_anon.model.decoding.edges`, which widen a span to the whole whitespace-separated word.
+Japanese has no spaces, so that
+widening would swallow a sentence; instead :func:`japanese_boundaries` trims what
+``data/ja/GUIDE.md`` keeps outside a span: roles and honorifics (``被告人``, ``さん``),
+legal forms (``株式会社``), particles (``は``, ``の``), ``頃``, ``〒``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from hf_anon.text.data import Span
+
+LANGUAGES = ("de", "ja")
+#: what ``--language`` accepts: a language, or ``auto`` (by script, per text)
+LANGUAGE_CHOICES = ("auto", *LANGUAGES)
+
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def script_language(text: str) -> str:
+    """``ja`` when at least a fifth of a text's letters are kana or kanji, else ``de``."""
+    sample = text[:20000]
+    letters = len(_LETTER.findall(sample))
+    if not letters:
+        return "de"
+    return "ja" if len(_JAPANESE.findall(sample)) >= 0.2 * letters else "de"
+
+
+def resolve_language(language: str, texts: Iterable[str]) -> str:
+    """The language of ``texts``: ``language`` itself, or for ``auto`` the script of most."""
+    if language not in LANGUAGE_CHOICES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGE_CHOICES)}, got {language!r}")
+    if language != "auto":
+        return language
+    votes = [script_language(t) for t in texts]
+    return "ja" if votes.count("ja") > len(votes) / 2 else "de"
+
+
+def check_model_language(model_language: str, wanted: str) -> None:
+    """A clear error when ``--language`` asks for another language than the model reads."""
+    if wanted != "auto" and wanted != model_language:
+        raise ValueError(
+            f"the model reads {model_language} text, not {wanted}; leave out --model for the "
+            f"bundled {wanted} model, or pass --language {model_language}"
+        )
+
+
+# --- Japanese span boundaries (data/ja/GUIDE.md) -------------------------------------------
+
+#: Roles of people in a case, before a name: outside the span.
+PERSON_ROLES_JA = (
+    "被告人",
+    "被告",
+    "原告",
+    "証人",
+    "被害者",
+    "申立人",
+    "相手方",
+    "参考人",
+    "医師",
+    "代表者",
+    "代表取締役",
+    "未成年者",
+    "被相続人",
+    "亡",
+    "長男",
+    "長女",
+    "次男",
+    "二女",
+    "妻",
+    "夫",
+    "同",
+)
+#: Jurists' titles before a name (``nat-jur``): outside the span.
+LEGAL_ROLES_JA = (
+    "裁判長裁判官",
+    "裁判官",
+    "弁護人",
+    "弁護士",
+    "代理人",
+    "検察官",
+    "検事",
+    "書記官",
+    "調査官",
+    "司法書士",
+    "公証人",
+    "鑑定人",
+)
+#: What span edges cut off before a name: both lists, longest first (so that ``被告人`` is
+#: cut before ``被告``), without the one-character roles (``妻``, ``夫``, ``亡``, ``同``):
+#: surnames begin with them too (``妻木``), and a cut would publish a name's first
+#: character; the model keeps them outside anyway.
+ROLES_JA = tuple(
+    sorted((r for r in (*PERSON_ROLES_JA, *LEGAL_ROLES_JA) if len(r) > 1), key=len, reverse=True)
+)
+#: Honorifics and particles after a name: outside the span.
+SUFFIXES_JA = ("さん", "ちゃん", "君", "氏", "様", "殿")
+#: Particles after a name written in kanji or katakana (a given name in hiragana may end
+#: in one: ``まこと``, ``ひなの``, so those are left alone).
+PARTICLES_JA = ("は", "が", "の", "を", "に", "と", "も", "へ", "で", "から", "より", "や")
+_HIRAGANA = re.compile(r"[\u3040-\u309f]")
+LEGAL_FORMS_JA = (
+    "特定非営利活動法人",
+    "一般社団法人",
+    "一般財団法人",
+    "社会福祉法人",
+    "医療法人",
+    "学校法人",
+    "宗教法人",
+    "株式会社",
+    "有限会社",
+    "合同会社",
+    "合資会社",
+    "合名会社",
+)
+_EDGE_PUNCT = " \u3000\t\n、。，．・「」『』（）()[]【】〔〕:：;；,.!?！？\"'“”‘’"
+_NAME_LABELS = {"nat-name", "nat-jur"}
+
+
+#: The characters of Japanese names and place names (``上ノ町``, ``霞ヶ関``).
+NAME_KANJI = "\u3400-\u4dbf\u4e00-\u9fff々ヶノ"
+_KANJI_RUN = re.compile(rf"[{NAME_KANJI}]{{1,10}}$")
+_NAME_STOP = "（(、。「」『』：:；;\n"
+
+
+_NOT_SURNAMES = ("住所", "住居", "本籍", "職業", "氏名", "署名", "所在地", "代表者", "裁判長")
+
+
+def _name_edges(text: str, start: int, end: int) -> tuple[int, int]:
+    """A name's edges: a surname before a space joins the given name after it (``百目鬼
+    玲子`` when only ``玲子`` was found); a role the model cut inside (``人大河原``: the
+    rest of ``被告人``) goes; a name stops at a bracket or punctuation (``ナム（1994年``)."""
+    joinable = _JAPANESE.match(text[start]) and not re.search(r"\s", text[start:end])
+    if start >= 2 and text[start - 1] in " \u3000" and joinable:
+        run = _KANJI_RUN.search(text, max(0, start - 11), start - 1)
+        if run:
+            begin = run.start()
+            role = next((r for r in ROLES_JA if run.group().startswith(r)), "")
+            surname = run.group()[len(role) :]
+            if 1 <= len(surname) <= 4 and not surname.endswith(_NOT_SURNAMES):
+                start = begin + len(role)
+    for role in ROLES_JA:
+        for j in range(0, len(role)):
+            if start - j >= 0 and text.startswith(role, start - j) and start - j + len(role) < end:
+                start = start - j + len(role)
+                break
+    cut = next((k for k in range(start, end) if text[k] in _NAME_STOP), end)
+    return start, (cut if cut > start else end)
+
+
+def _trim(text: str, span: Span) -> Span | None:
+    start, end = span.start, span.end
+    while start < end and text[start] in _EDGE_PUNCT:
+        start += 1
+    while end > start and text[end - 1] in _EDGE_PUNCT:
+        end -= 1
+    if span.label in _NAME_LABELS and start < end:
+        start, end = _name_edges(text, start, end)
+    changed = True
+    while changed and start < end:
+        changed = False
+        piece = text[start:end]
+        if piece[0] in _EDGE_PUNCT:
+            start, changed = start + 1, True
+            continue
+        if piece[-1] in _EDGE_PUNCT:
+            end, changed = end - 1, True
+            continue
+        if span.label in _NAME_LABELS | {"jur-name"}:
+            for role in ROLES_JA:
+                if piece.startswith(role) and len(piece) > len(role):
+                    start, changed = start + len(role), True
+                    break
+        if not changed and span.label in _NAME_LABELS:
+            for suffix in (*SUFFIXES_JA, *PARTICLES_JA):
+                if not piece.endswith(suffix) or len(piece) <= len(suffix) + 1:
+                    continue
+                if suffix in PARTICLES_JA and _HIRAGANA.match(piece[-len(suffix) - 1]):
+                    continue
+                end, changed = end - len(suffix), True
+                break
+        if not changed and span.label == "jur-name":
+            for form in LEGAL_FORMS_JA:
+                if piece.startswith(form) and len(piece) > len(form):
+                    start, changed = start + len(form), True
+                    break
+                if piece.endswith(form) and len(piece) > len(form):
+                    end, changed = end - len(form), True
+                    break
+        if not changed and span.label.startswith("date") and piece.endswith(("頃", "ころ")):
+            end, changed = end - (1 if piece.endswith("頃") else 2), True
+        if not changed and piece[0] == "〒":
+            start, changed = start + 1, True
+    if start >= end or end <= span.start or start >= span.end:
+        return None  # nothing left, or only the surname a found `　の` grew over
+    return Span(start, end, span.label, span.risk, span.score)
+
+
+def japanese_boundaries(text: str, spans: Sequence[Span]) -> list[Span]:
+    """Spans trimmed of what ``data/ja/GUIDE.md`` keeps outside (roles, honorifics,
+    particles, legal forms, ``頃``, ``〒``, punctuation), names joined across the space
+    between surname and given name; spans left empty are dropped, spans that now overlap
+    are merged (the label of the longer one)."""
+    trimmed = sorted(
+        (t for s in spans if (t := _trim(text, s)) is not None), key=lambda s: (s.start, s.end)
+    )
+    out: list[Span] = []
+    for span in trimmed:
+        if out and span.start < out[-1].end:
+            last = out[-1]
+            longer = span if span.end - span.start > last.end - last.start else last
+            scores = [x for x in (last.score, span.score) if x is not None]
+            out[-1] = Span(
+                last.start,
+                max(last.end, span.end),
+                longer.label,
+                longer.risk,
+                max(scores) if scores else None,
+            )
+        else:
+            out.append(span)
+    return out
