@@ -1,8 +1,8 @@
 """Span documents: the data model of the annotation guidelines, JSON Lines and datasets.
 
-The guidelines are ``ANNOTATION.md`` in the project's shared folder (``../shared/`` beside
-the checkout, not part of the repository); the README's "Data format" section states what
-this module enforces. Character offsets into ``Document.text`` (Python string indices,
+The guidelines are the project's ``ANNOTATION.md`` (as applied to real decisions:
+``data/real/annotation/GUIDE.md``); the documentation's "Data format" page states what this
+module enforces. Character offsets into ``Document.text`` (Python string indices,
 end exclusive) are the currency between all stages of hf-anon. Everything here validates
 loudly: a broken document or span raises :class:`ValidationError` naming the document
 and the span; a loader never drops anything silently.

@@ -1,5 +1,5 @@
 """The label set: information categories and risk levels of the annotation guidelines
-(``../shared/ANNOTATION.md`` beside the checkout; the README's "Data format").
+(``ANNOTATION.md``, applied in ``data/real/annotation/GUIDE.md``; docs: "Data format").
 
 One place for labels. Everything else (validation, token tags, metrics, model heads,
 colours in the demo) takes a :class:`LabelSet` and defaults to :data:`DEFAULT_LABELS`,

@@ -125,7 +125,7 @@ PARTY_ROLES = frozenset(
         "zeugin",
     ]
 )
-#: Role nouns, never names of their own (``der Kläger``, ../shared/ANNOTATION.md).
+#: Role nouns, never names of their own (``der Kläger``, ANNOTATION.md).
 ROLE_NOUNS = frozenset(
     [
         "kläger",

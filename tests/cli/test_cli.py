@@ -1,7 +1,7 @@
 """The ``hf-anon evaluate`` command: run in-process through ``main`` and once as a script.
 
 Gold and predicted files are JSON Lines in the gold format of the annotation guidelines
-(``../shared/ANNOTATION.md``, summarised in the README's Data format), written per test
+(``ANNOTATION.md``, summarised in the documentation's Data format), written per test
 under ``tmp_path``.
 """
 

@@ -92,7 +92,7 @@ def fixed(text: str, part: str, label: str) -> list[tuple[str, str]]:
             "jur-name",
             ["Hochfrequenzbau Frankfurt/Oder"],
         ),
-        # an insurer's name keeps its `Versicherung` (../shared/data/dev)
+        # an insurer's name keeps its `Versicherung` (the fictional dev set)
         (
             "Donau-Inn Versicherung AG",
             "Donau-Inn Versicherung",

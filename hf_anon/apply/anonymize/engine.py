@@ -108,7 +108,7 @@ def clean_spans(text: str, spans: Iterable[Span], label_set: LabelSet = DEFAULT_
     Invalid spans (offsets out of range, empty, unknown label) raise
     :class:`DetectionError`: a detector that returns nonsense must not lead to silently
     unprotected text. Whitespace at either end is trimmed (the annotation guidelines,
-    ``../shared/ANNOTATION.md``). Overlapping or nested spans (a union of detectors)
+    ``ANNOTATION.md``). Overlapping or nested spans (a union of detectors)
     become one span over both, with the label of the riskier one (then the higher score,
     then the longer).
     """

@@ -6,7 +6,7 @@ in document order per court, with TimeML ``<TIMEX3>`` tags). Both are decisions 
 seven federal courts *as published*, so most person, company and street mentions are
 placeholders (``Herrn G.``, ``X GmbH``, ``A-Straße``). This package turns them into
 :class:`~hf_anon.text.data.Document` objects with character spans in the labels of the
-annotation guidelines (``../shared/ANNOTATION.md``), builds a placeholder key from LER's
+annotation guidelines (``ANNOTATION.md``), builds a placeholder key from LER's
 own tags, and pseudonymizes the placeholder mentions so that a model also sees realistic
 names.
 

@@ -4,7 +4,7 @@ Published decisions (LER) hide exactly what a model must learn to find: Rubrum p
 with addresses, lawyers, flats and floors, licence plates, IBANs, phone numbers. This
 package writes Amtsgericht decisions in tenancy (``mietrecht``) and traffic
 (``verkehrsrecht``) cases, or passages of them, with gold spans that follow the annotation
-guidelines (``../shared/ANNOTATION.md`` beside the checkout; the README's "Data format"):
+guidelines (``ANNOTATION.md``; the documentation's "Data format" page):
 titles, roles, legal forms and ``Az.`` stay outside, a genitive ``s`` inside, date and
 attached time form one span. Text is built by appending pieces, and a span is recorded
 when its piece is appended, so offsets are exact by construction.

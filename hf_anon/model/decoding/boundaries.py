@@ -2,7 +2,7 @@
 
 A model learns where spans of real decisions end from a few hundred examples and gets
 the label-specific edges wrong in ways a rule gets right: ``1970-1993`` is two dates
-(``../shared/ANNOTATION.md``: "a range is two spans"), the place alone is the span in
+(``ANNOTATION.md``: "a range is two spans"), the place alone is the span in
 ``Samtgemeinde Dörpen`` ("the authority noun stays outside"), ``Richter am
 Verwaltungsgericht Engel`` names a judge, not a court. :func:`fix_boundaries` applies
 these rules after the merge with the recognizers, before

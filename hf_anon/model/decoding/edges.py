@@ -161,7 +161,7 @@ def _names_a_place(rest: Sequence[str]) -> bool:
     return len(rest) > 1 and rest[0] in articles and rest[1].istitle()
 
 
-# Personal features are phrases that may begin with a preposition (../shared/ANNOTATION.md:
+# Personal features are phrases that may begin with a preposition (ANNOTATION.md:
 # `seit Mai 2018 verheiratete`, `geboren am 12.03.1975`): never trimmed.
 PHRASE_LABELS = frozenset({"nat-idx"})
 
@@ -394,7 +394,7 @@ def trim_edges(
             core_word(w).lower() in ROLE_NOUNS or (person and is_person_noun(w))
             for w in word[first:last]
         ) and not (person and _after_person_noun(text, words[first][0])):
-            continue  # a role noun is not a name (`der Kläger`, ../shared/ANNOTATION.md)
+            continue  # a role noun is not a name (`der Kläger`, ANNOTATION.md)
         if not phrase and all(
             core_word(w) in COMMON_NOUNS
             or (span.label.startswith("date") and core_word(w) in WEEKDAYS)
