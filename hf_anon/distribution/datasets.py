@@ -8,16 +8,6 @@ from pathlib import Path
 
 from hf_anon.distribution.plans import PushError
 
-# Where the default model is (a folder of the checkout, else a hub id) is the model
-# folder's business; the names stay importable from here, where deployments look for them.
-from hf_anon.model.model_folder import (  # noqa: F401 - re-exported
-    DEFAULT_HUB_ID,
-    DEFAULT_MODEL_NAME,
-    REPO_ROOT,
-    ModelFolder,
-    default_model,
-)
-
 CORPUS_WARNING = (
     "warning: a pseudonymized corpus still carries the original facts of each decision "
     "(events, dates, places, case histories): replacing names and numbers does not make "

@@ -21,16 +21,7 @@ from hf_anon.distribution.plans import (
     human_size,
     summarize,
 )
-
-# Where the default model is (a folder of the checkout, else a hub id) is the model
-# folder's business; the names stay importable from here, where deployments look for them.
-from hf_anon.model.model_folder import (  # noqa: F401 - re-exported
-    DEFAULT_HUB_ID,
-    DEFAULT_MODEL_NAME,
-    REPO_ROOT,
-    ModelFolder,
-    default_model,
-)
+from hf_anon.model.model_folder import ModelFolder
 
 #: Files of a model folder that are uploaded when present (weights: ``*.safetensors``).
 MODEL_FILES = (

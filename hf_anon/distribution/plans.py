@@ -14,16 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# Where the default model is (a folder of the checkout, else a hub id) is the model
-# folder's business; the names stay importable from here, where deployments look for them.
-from hf_anon.model.model_folder import (  # noqa: F401 - re-exported
-    DEFAULT_HUB_ID,
-    DEFAULT_MODEL_NAME,
-    REPO_ROOT,
-    ModelFolder,
-    default_model,
-)
-
 #: Never uploaded, even where an allow-list would take them (training data, states).
 NEVER_UPLOAD_SUFFIXES = frozenset(
     {".jsonl", ".pt", ".pth", ".bin", ".pkl", ".ckpt", ".arrow", ".parquet", ".env"}

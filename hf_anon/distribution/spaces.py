@@ -16,18 +16,10 @@ from hf_anon.distribution.plans import (
     commit,
     create_repo,
 )
+from hf_anon.model.model_folder import REPO_ROOT
 
-# Where the default model is (a folder of the checkout, else a hub id) is the model
-# folder's business; the names stay importable from here, where deployments look for them.
-from hf_anon.model.model_folder import (  # noqa: F401 - re-exported
-    DEFAULT_HUB_ID,
-    DEFAULT_MODEL_NAME,
-    REPO_ROOT,
-    ModelFolder,
-    default_model,
-)
-
-#: The Space reads its model from this variable (see :func:`default_model`).
+#: The Space reads its model from this variable
+#: (:func:`hf_anon.model.model_folder.default_model`).
 MODEL_VARIABLE = "HF_ANON_MODEL"
 
 
