@@ -1,5 +1,5 @@
-"""``hf-anon remote-code``: the ``modeling.py`` and ``pipeline.py`` of model folders written
-from the library (``--check``: only say which differ)."""
+"""``hf-anon remote-code``: the remote code of model folders (``modeling.py``, ``pipeline.py``,
+``pipeline_decoding.py``) written from the library (``--check``: only say which differ)."""
 
 from __future__ import annotations
 
@@ -36,9 +36,10 @@ def add_remote_code_parser(commands) -> argparse.ArgumentParser:
     """Register ``hf-anon remote-code``."""
     parser = commands.add_parser(
         "remote-code",
-        help="write modeling.py and pipeline.py of model folders from the library",
+        help="write the remote code of model folders from the library",
         description=(
-            "Write the remote code of model folders (modeling.py, pipeline.py: what "
+            "Write the remote code of model folders (modeling.py, pipeline.py, "
+            "pipeline_decoding.py: what "
             "transformers runs with trust_remote_code=True where hf-anon is not installed) "
             "from the library, so that no folder keeps a stale copy. Default: the bundled "
             "models. With --check nothing is written; the exit code is 1 if a file differs."

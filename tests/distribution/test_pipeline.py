@@ -5,14 +5,12 @@ without hf-anon."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from transformers import AutoTokenizer, pipeline
+from without_hf_anon import run_without_hf_anon
 
 from hf_anon.distribution.models import plan_model_push
 from hf_anon.distribution.plans import PushError
@@ -23,43 +21,6 @@ from hf_anon.text.labels import DEFAULT_LABELS
 PIPELINE_CODE = REPO_ROOT / "hf_anon" / "distribution" / "pipeline_code.py"
 BUNDLED = REPO_ROOT / "models" / "hf-anon-de-e5-small"
 DECISION = (REPO_ROOT / "examples" / "decision.txt").read_text(encoding="utf-8")
-#: Runs the pipeline in a Python that cannot import hf_anon (installed here, editable):
-#: an import hook refuses it, and the script checks that it does.
-WITHOUT_HF_ANON = r"""
-import importlib.abc
-import json
-import sys
-
-
-class NoHfAnon(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] == "hf_anon":
-            raise ModuleNotFoundError(f"No module named {name!r}")
-        return None
-
-
-sys.meta_path.insert(0, NoHfAnon())
-try:
-    import hf_anon  # noqa: F401
-except ImportError:
-    pass
-else:
-    raise SystemExit("hf_anon is importable")
-
-from transformers import pipeline
-
-folder, text, out = sys.argv[1:]
-anonymize = pipeline("anonymization", model=folder, trust_remote_code=True)
-result = {
-    "decoding": anonymize.decoding,
-    "spans": anonymize(text),
-    "label": anonymize(text, mode="label"),
-    "redact": anonymize([text, ""], mode="redact", batch_size=2),
-    "hf_anon": sorted(m for m in sys.modules if m.partition(".")[0] == "hf_anon"),
-}
-with open(out, "w", encoding="utf-8") as f:
-    json.dump(result, f)
-"""
 
 
 @pytest.fixture(scope="module")
@@ -122,20 +83,7 @@ def test_saving_writes_the_pipeline_and_its_config_entry(pipeline_model, tmp_pat
 
 
 def test_pipeline_runs_with_transformers_alone(pipeline_model, text, tmp_path):
-    out = tmp_path / "out.json"
-    script = tmp_path / "run.py"
-    script.write_text(WITHOUT_HF_ANON, encoding="utf-8")
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_MODULES_CACHE": str(tmp_path / "modules")}
-    done = subprocess.run(
-        [sys.executable, "-I", str(script), str(pipeline_model), text, str(out)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = run_without_hf_anon(pipeline_model, text, tmp_path)
     assert result["decoding"] == "model" and result["hf_anon"] == []
     spans = result["spans"]
     check_spans(text, spans)

@@ -3,14 +3,11 @@ hf-anon is not installed (``hf-anon remote-code``)."""
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from without_hf_anon import run_without_hf_anon
 
 from hf_anon.cli import main
 from hf_anon.cli.remote_code import bundled_model_folders
@@ -19,24 +16,6 @@ from hf_anon.distribution.remote_code import REMOTE_CODE, stale_remote_code, wri
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = {Path(folder).name: Path(folder) for folder in bundled_model_folders()}
 
-#: Loads a model folder's pipeline with hf_anon made unimportable, runs it on one text.
-WITHOUT_HF_ANON = """
-import importlib.abc, json, sys
-
-class NoHfAnon(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] == "hf_anon":
-            raise ModuleNotFoundError(name)
-
-sys.meta_path.insert(0, NoHfAnon())
-from transformers import pipeline
-
-folder, text, out = sys.argv[1:]
-anonymize = pipeline("anonymization", model=folder, trust_remote_code=True)
-result = {"decoding": anonymize.decoding, "label": anonymize(text, mode="label"),
-          "hf_anon": sorted(m for m in sys.modules if m.startswith("hf_anon"))}
-json.dump(result, open(out, "w", encoding="utf-8"), ensure_ascii=False)
-"""
 
 TEXTS = {
     "hf-anon-de-e5-small": "Der Kläger Hans Huber wohnt in der Bahnhofstraße 12 in 80331 München.",
@@ -60,19 +39,7 @@ def test_bundled_remote_code_is_the_librarys(name):
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_bundled_model_runs_without_hf_anon(name, tmp_path):
-    script, out = tmp_path / "run.py", tmp_path / "out.json"
-    script.write_text(WITHOUT_HF_ANON, encoding="utf-8")
-    env = {**os.environ, "HF_HUB_OFFLINE": "1", "HF_MODULES_CACHE": str(tmp_path / "modules")}
-    done = subprocess.run(
-        [sys.executable, "-I", str(script), str(BUNDLED[name]), TEXTS[name], str(out)],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result = run_without_hf_anon(BUNDLED[name], TEXTS[name], tmp_path, timeout=300)
     assert result["decoding"] == "model" and result["hf_anon"] == []
     replaced = result["label"]
     assert replaced["spans"], "the bundled model finds the person in its own example"
