@@ -34,7 +34,7 @@ float32 against the transformers pipeline (``benchmarks/anonymize_bench.py``), a
 both models' weights back without the word embeddings (frozen in training, so equal to the
 base's; checked there) in float16 shards small enough to come back. ``unpack`` rebuilds the
 two model folders from those shards and the base here, where they are calibrated and scored
-on the CPU (README, "Capacity").
+on the CPU (reports/capacity/README.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ Exports the model once in float32 and once per int8 variant (ONNX Runtime dynami
 quantization, :func:`hf_anon.model.backends.onnx.export_onnx` with ``keep_float``: the nodes left
 in float32), decodes every gold set with each, and prints lenient precision, recall and
 high-risk recall. The default backend must keep float32's recall within 0.005 overall and
-on high-risk spans (issue 19); this script is how the README's int8 figures were made.
+on high-risk spans (issue 19); this script is how the int8 figures
+of docs/anonymization.md (Speed) were made.
 """
 
 from __future__ import annotations

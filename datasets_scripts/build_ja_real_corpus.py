@@ -7,7 +7,7 @@ The precedents (``data/ja/real/``, from japanese-law-analysis/data_set, CC0; see
 there) are published with the courts' placeholders. Each one is unwrapped, its
 placeholders are found and labelled, what courts leave in clear text (era dates, courts,
 dockets, jurists' names, ages) gets silver spans by rule, and every span is replaced by a
-realistic Japanese surrogate with a gold span on it (``hf_anon.corpora.precedents_ja``).
+realistic Japanese surrogate with a gold span on it (``hf_anon.corpora.japanese.precedents``).
 The same --seed gives the same corpus. Never evaluate on it: its spans are silver.
 """
 
@@ -27,8 +27,8 @@ from hf_anon.corpora.corpus import (
     format_statistics,
     write_corpus,
 )
-from hf_anon.corpora.precedents_ja import precedent_document
-from hf_anon.corpora.surrogates.japanese import pseudonymize_japanese
+from hf_anon.corpora.japanese.precedents import precedent_document
+from hf_anon.corpora.japanese.surrogates import pseudonymize_japanese
 from hf_anon.distribution.datasets import push_as_asked
 
 DEFAULT_INPUTS = sorted(Path("data/ja/real").glob("precedents_*.jsonl"))

@@ -8,7 +8,7 @@ The annotation lives in ``data/real/annotation/`` (see its ``GUIDE.md``):
 risks, and that the published text comes back character for character). Without it,
 the script builds from the pass-2 files
 
-- ``data/real/{validation,test}.jsonl``: gold (filled text, spans; the README's Data format),
+- ``data/real/{validation,test}.jsonl``: gold (filled text, spans; docs/data-format.md),
 - ``data/real/{validation,test}.key.jsonl``: the placeholder key (published text,
   ``placeholders``, ``kept``; the format of ``dev/anonymized.jsonl``),
 - ``data/real/statistics.json``: counts by label and risk, and the agreement between the

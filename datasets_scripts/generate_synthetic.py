@@ -4,7 +4,7 @@
     python datasets_scripts/generate_synthetic.py --language ja --output DIR
 
 With --language ja: Japanese precedent passages (criminal, traffic, civil, family) from
-hf_anon.corpora.synthetic.japanese, annotated as data/ja/GUIDE.md says.
+hf_anon.corpora.japanese.synthetic, annotated as data/ja/GUIDE.md says.
 
 Writes Amtsgericht decisions and passages in tenancy and traffic cases (Rubrum with
 parties, addresses and lawyers, Tenor, facts with flats, floors, plates, VINs, IBANs,
@@ -37,8 +37,8 @@ from hf_anon.corpora.corpus import (
     format_statistics,
     write_corpus,
 )
+from hf_anon.corpora.japanese.synthetic import generate_japanese_document
 from hf_anon.corpora.synthetic import generate_document
-from hf_anon.corpora.synthetic.japanese import generate_japanese_document
 from hf_anon.distribution.datasets import push_as_asked
 
 

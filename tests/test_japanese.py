@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hf_anon.apply.anonymize.engine import replace_spans
+from hf_anon.corpora.japanese.placeholders import find_japanese_placeholders
+from hf_anon.corpora.japanese.surrogates import JapaneseSurrogates, pseudonymize_japanese
+from hf_anon.corpora.japanese.synthetic import generate_japanese_document
 from hf_anon.corpora.placeholders import placeholder_spans
-from hf_anon.corpora.placeholders.japanese import find_japanese_placeholders
-from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates, pseudonymize_japanese
-from hf_anon.corpora.synthetic.japanese import generate_japanese_document
 from hf_anon.model.metrics import SpanScorer
 from hf_anon.model.model_folder import REPO_ROOT, default_model
 from hf_anon.text.data import Document, Span
@@ -408,7 +408,7 @@ def test_address_letters_are_one_address_but_the_resident_stays_a_person():
 
 
 def test_a_real_precedent_becomes_a_pseudonymized_training_document():
-    from hf_anon.corpora.precedents_ja import precedent_document, silver_spans, unwrap_lines
+    from hf_anon.corpora.japanese.precedents import precedent_document, silver_spans, unwrap_lines
 
     wrapped = (
         "当裁判所は、検察官村岡崇央、同坂哉萌及び同上ノ町秀作並びに主任弁護人永里桂太郎、弁護人菅野\n"

@@ -22,11 +22,12 @@ from hf_anon.apply.batch import (
 )
 from hf_anon.apply.topics.redactor import TOPIC_MODES
 from hf_anon.cli.arguments import (
-    add_backend_arguments,
     add_decoding_arguments,
     add_language_argument,
+    add_load_arguments,
     add_progress_argument,
     decoding_kwargs,
+    load_options,
 )
 from hf_anon.cli.topics import add_topic_arguments, build_redactor
 from hf_anon.text.labels import DEFAULT_LABELS
@@ -56,18 +57,14 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
         raise InputError("--topic-mode needs --topic")
     topics = build_redactor(args, default_all=False)  # a bad topic fails before the model loads
     state = process_state()
-    device = args.device or (str(state.device) if state is not None else None)
     # with --model the model's own language counts; else --language picks the bundled model
     language = "de" if args.model else input_language(args.language, files)
     try:
         anonymizer = Anonymizer.from_pretrained(
             args.model,
             language=language,
-            device=device,
-            dtype=args.dtype,
-            quantize=args.quantize,
+            options=load_options(args, device=str(state.device) if state is not None else None),
             batch_size=args.batch_size,
-            backend=args.backend,
             **decoding_kwargs(args),
         )
         check_model_language(anonymizer.language, args.language)
@@ -193,13 +190,7 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, help="reproducible replacements")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    parser.add_argument("--device", help="cpu, cuda, cuda:1, mps (default: cpu)")
-    parser.add_argument(
-        "--dtype",
-        choices=["float32", "bfloat16", "float16"],
-        help="model weights on a GPU in half precision",
-    )
-    add_backend_arguments(parser)
+    add_load_arguments(parser)
     add_decoding_arguments(parser)
     add_topic_arguments(parser, default_all=False)
     parser.add_argument(

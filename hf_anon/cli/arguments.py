@@ -1,7 +1,7 @@
 """Command-line flags that several ``hf-anon`` sub-commands share, and what they mean.
 
 The commands that run a model (``detect``, ``report``, ``calibrate``, ``anonymize``) take
-the same backend and decoding flags; each command's parser adds them from here, and
+the same load and decoding flags; each command's parser adds them from here, and
 :func:`decoding_kwargs` turns them into the arguments of
 :meth:`hf_anon.model.detection.SpanDetector.from_pretrained`. A module of its own, so that the
 commands in :mod:`hf_anon.cli` and :mod:`hf_anon.batch` import it without importing
@@ -13,18 +13,46 @@ from __future__ import annotations
 import argparse
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--backend`` and ``--quantize`` of the commands that run a model."""
+def add_load_arguments(parser: argparse.ArgumentParser, *, dtype: bool = True) -> None:
+    """``--device``, ``--dtype``, ``--backend``, ``--quantize`` and ``--adapter``: how the
+    commands that run a model load it (:func:`load_options`)."""
+    from hf_anon.model.loading import BACKENDS, DTYPES
+
+    parser.add_argument("--device", help="cpu, cuda, cuda:1, mps (default: cpu)")
+    if dtype:
+        parser.add_argument(
+            "--dtype", choices=DTYPES, help="model weights on a GPU in half precision"
+        )
     parser.add_argument(
         "--backend",
         default="auto",
-        choices=["auto", "torch", "onnx"],
+        choices=BACKENDS,
         help="inference backend; onnx: ONNX Runtime on the CPU, exported once and cached; "
         "auto (default): onnx on the CPU (same spans as torch, faster), torch on a GPU "
         "($HF_ANON_BACKEND overrides auto)",
     )
     parser.add_argument(
         "--quantize", action="store_true", help="dynamic int8 quantization (CPU only)"
+    )
+    parser.add_argument(
+        "--adapter",
+        metavar="PATH_OR_HUB_ID",
+        help="a LoRA adapter (PEFT folder or hub id, e.g. one court's) merged into the model",
+    )
+
+
+def load_options(args: argparse.Namespace, *, device: str | None = None):
+    """The :class:`~hf_anon.model.loading.LoadOptions` of the flags of
+    :func:`add_load_arguments` (``device``: where ``--device`` is not given); a
+    :class:`ValueError` names a combination that cannot run."""
+    from hf_anon.model.loading import LoadOptions
+
+    return LoadOptions(
+        device=args.device or device,
+        dtype=getattr(args, "dtype", None),
+        backend=args.backend,
+        quantize=args.quantize,
+        adapter=args.adapter,
     )
 
 

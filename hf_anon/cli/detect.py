@@ -7,11 +7,12 @@ import sys
 from collections import Counter
 
 from hf_anon.cli.arguments import (
-    add_backend_arguments,
     add_decoding_arguments,
     add_language_argument,
+    add_load_arguments,
     add_progress_argument,
     decoding_kwargs,
+    load_options,
 )
 from hf_anon.text.data import Document, save_jsonl
 from hf_anon.text.readers import InputError, read_jsonl_texts
@@ -27,9 +28,7 @@ def cmd_detect(args: argparse.Namespace) -> int:
     try:
         detector = SpanDetector.from_pretrained(
             args.model or default_model(language),
-            device=args.device,
-            backend=args.backend,
-            quantize=args.quantize,
+            options=load_options(args),
             **decoding_kwargs(args),
         )
         check_model_language(detector.language, args.language)
@@ -74,8 +73,7 @@ def add_detect_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument("--input", required=True, help="JSON Lines with id and text")
     parser.add_argument("--output", required=True, help="JSON Lines, gold format")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    parser.add_argument("--device", default=None, help="cpu, cuda, cuda:1, mps (default cpu)")
-    add_backend_arguments(parser)
+    add_load_arguments(parser)
     add_decoding_arguments(parser)
     parser.add_argument(
         "--threshold",

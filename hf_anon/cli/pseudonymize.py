@@ -38,8 +38,8 @@ def _spans_to_replace(row: dict, language: str = "de") -> Document:
 
 def cmd_pseudonymize(args: argparse.Namespace) -> int:
     from hf_anon.corpora.corpus import without_offset_fields
+    from hf_anon.corpora.japanese.surrogates import pseudonymize_japanese
     from hf_anon.corpora.surrogates import Pseudonymizer
-    from hf_anon.corpora.surrogates.japanese import pseudonymize_japanese
     from hf_anon.text.languages import resolve_language
 
     rows = read_jsonl_texts(args.input)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 
 from hf_anon.cli.arguments import (
-    add_backend_arguments,
     add_decoding_arguments,
+    add_load_arguments,
     add_progress_argument,
     decoding_kwargs,
+    load_options,
 )
 from hf_anon.text.readers import InputError
 
@@ -23,9 +24,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     try:
         detector = SpanDetector.from_pretrained(
             model,
-            device=args.device,
-            backend=args.backend,
-            quantize=args.quantize,
+            options=load_options(args),
             **decoding_kwargs(args),
         )
     except ValueError as err:
@@ -89,8 +88,7 @@ def add_report_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument("--name", default=None, help="model name in the report")
     parser.add_argument("--threshold", type=float, default=None, help="as for detect")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
-    parser.add_argument("--device", default=None, help="cpu, cuda, … (default cpu)")
-    add_backend_arguments(parser)
+    add_load_arguments(parser)
     add_decoding_arguments(parser)
     add_progress_argument(parser)
     parser.set_defaults(func=cmd_report)

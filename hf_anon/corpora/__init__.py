@@ -10,6 +10,8 @@ corpora, and the base encoders those corpora train.
   template tables;
 - :mod:`~hf_anon.corpora.augment`: variants of gold documents (capitals, line breaks, hard
   negatives);
+- :mod:`~hf_anon.corpora.japanese`: the same for Japanese precedents (placeholders,
+  surrogates, synthetic passages, real precedents), in one package;
 - :mod:`~hf_anon.corpora.ler`: the LER corpus, mapped to hf-anon's labels;
 - :mod:`~hf_anon.corpora.markup`: inline marks for hand annotation → gold files and keys;
 - :mod:`~hf_anon.corpora.corpus`: reading, splitting and saving a corpus as a

@@ -8,8 +8,6 @@ windows are averaged before decoding (hf_anon.model.alignment).
 
 from __future__ import annotations
 
-import os
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,44 +24,11 @@ from hf_anon.model.alignment import (
     snap_to_words,
     trim_punctuation,
 )
+from hf_anon.model.loading import LoadOptions, load_for_inference
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
-
-#: Inference backends of :meth:`SpanDetector.from_pretrained` (``auto``: see
-#: :func:`resolve_backend`).
-BACKENDS = ("auto", "torch", "onnx")
-#: Environment variable that sets the backend ``auto`` stands for (``torch`` or ``onnx``).
-BACKEND_ENV = "HF_ANON_BACKEND"
-
-
-def resolve_backend(backend: str = "auto", *, device: str | None = None) -> str:
-    """The backend that runs: ``torch`` or ``onnx``.
-
-    ``auto`` is :data:`BACKEND_ENV` where set, else ONNX Runtime (float32, fused) on the
-    CPU when onnxruntime is installed, else torch. On the real validation split and on dev
-    the ONNX float32 graph gives the spans of torch float32 exactly (``hf-anon report
-    --backend onnx``; int8 quantization does not: it stays a choice, ``quantize=True``),
-    a little faster (6 % on an idle 2-core CPU, more when other jobs share the cores:
-    ``benchmarks/anonymize_bench.py``) and with half torch's peak memory on one long text
-    (``benchmarks/memory_bench.py --document``). On a GPU: torch.
-    """
-    if backend not in BACKENDS:
-        raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
-    if backend != "auto":
-        return backend
-    chosen = os.environ.get(BACKEND_ENV, "").strip().lower()
-    if chosen:
-        if chosen not in BACKENDS:
-            raise ValueError(f"{BACKEND_ENV} must be one of {', '.join(BACKENDS)}, got {chosen!r}")
-        if chosen != "auto":
-            return chosen
-    if device is not None and torch.device(device).type != "cpu":
-        return "torch"
-    from hf_anon.model.backends.onnx import onnx_available
-
-    return "onnx" if onnx_available() else "torch"
-
+from hf_anon.text.views import TextView
 
 #: Windows (tokens) for a model whose config does not say which it was trained on.
 DEFAULT_MAX_LENGTH = 512
@@ -167,62 +132,40 @@ class SpanDetector:
         cls,
         path: str | Path | ModelFolder | None = None,
         *,
+        options: LoadOptions | None = None,
         device: str | None = None,
+        dtype: str | None = None,
         backend: str = "auto",
         quantize: bool = False,
+        adapter: str | Path | None = None,
         **kwargs,
     ):
         """Load model and tokenizer from a folder or hub id (None: the default model,
         :func:`hf_anon.model.model_folder.default_model`); a clear error if neither is.
 
+        How it runs (:class:`~hf_anon.model.loading.LoadOptions`, given as ``options`` or
+        as the keywords ``device``, ``dtype``, ``backend``, ``quantize`` and ``adapter``):
         ``backend="onnx"`` runs the model with ONNX Runtime on the CPU (exported once and
-        cached, :mod:`hf_anon.model.backends.onnx`); ``"auto"`` (the default) picks it on the CPU
-        where onnxruntime is installed, torch elsewhere (:func:`resolve_backend`), and falls
-        back to torch, with a warning, where a model does not export. :attr:`backend` says
-        which one runs.
+        cached, :mod:`hf_anon.model.backends.onnx`); ``"auto"`` (the default) picks it on the
+        CPU where onnxruntime is installed, torch elsewhere
+        (:func:`~hf_anon.model.loading.resolve_backend`), and falls back to torch, with a
+        warning, where a model does not export. :attr:`backend` says which one runs.
         ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
-        your data before relying on it). Other keywords go to the constructor; those not
-        given (or None) come from the model's config (:class:`ModelFolder` completes the
-        windows of older folders from their ``training_config.json``)."""
-        automatic = backend == "auto"
-        backend = resolve_backend(backend, device=device)
-        folder = ModelFolder(path)
-        if backend == "onnx":
-            from hf_anon.model.backends.onnx import load_onnx_model, require_onnx
-
-            if device and torch.device(device).type != "cpu":
-                raise ValueError("the ONNX backend runs on the CPU only")
-            require_onnx()
-        try:
-            tokenizer = folder.load_tokenizer()
-            model = None
-            if backend == "onnx":
-                try:
-                    model = load_onnx_model(folder, quantize=quantize)
-                except (RuntimeError, ImportError, OSError, ValueError) as err:
-                    if not automatic:
-                        raise
-                    warnings.warn(
-                        f"the ONNX export of {folder} failed ({err}); running it with torch",
-                        stacklevel=2,
-                    )
-                    backend = "torch"
-            if model is None:
-                model = folder.load_model()
-        except (OSError, ValueError) as err:
-            raise ValueError(f"cannot load an hf-anon model from {folder}: {err}") from None
-        if device and backend == "torch":
-            model.to(device)
-        if quantize and backend == "torch":
-            if next(model.parameters()).device.type != "cpu":
-                raise ValueError("dynamic int8 quantization runs on the CPU only")
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                from torch.ao.quantization import quantize_dynamic
-
-                model = quantize_dynamic(model, {torch.nn.Linear}, dtype=torch.qint8)
-        detector = cls(model, tokenizer, **{k: v for k, v in kwargs.items() if v is not None})
-        detector.backend = backend + ("-int8" if quantize else "")
+        your data before relying on it); ``dtype`` ``bfloat16``/``float16`` halves memory
+        and time on a GPU; ``adapter``: a LoRA adapter merged into the weights. Other
+        keywords go to the constructor; those not given (or None) come from the model's
+        config (:class:`ModelFolder` completes the windows of older folders from their
+        ``training_config.json``)."""
+        given = LoadOptions(device, dtype, backend, quantize, adapter)
+        if options is None:
+            options = given
+        elif given != LoadOptions():
+            raise ValueError("give the load options either as options= or as keywords, not both")
+        loaded = load_for_inference(path, options)
+        detector = cls(
+            loaded.model, loaded.tokenizer, **{k: v for k, v in kwargs.items() if v is not None}
+        )
+        detector.backend = loaded.backend
         return detector
 
     @property
@@ -231,38 +174,46 @@ class SpanDetector:
 
     @torch.inference_mode()
     def predict_probabilities(
-        self, documents: Sequence[Document], *, batch_size: int = 16, progress: bool = False
+        self,
+        documents: Sequence[Document],
+        *,
+        batch_size: int = 16,
+        progress: bool = False,
+        views: Sequence[TextView] | None = None,
     ) -> list[tuple[EncodedDocument, np.ndarray, np.ndarray, np.ndarray]]:
         """Per document: its encoding and averaged tag, label and risk probabilities.
 
-        The model reads each text's :func:`~hf_anon.text.views.model_view` (control characters
-        as spaces, shouted lines in title case; same offsets) with its letter-spaced words
-        closed up (:mod:`hf_anon.text.spacing`: ``M a r t i n`` read as ``Martin``; the token
-        offsets mapped back); the encoding keeps the :func:`~hf_anon.text.views.detection_view`,
-        which decoding and the recognizers read and whose offsets are those of the original
-        text.
+        The model reads each text's :attr:`~hf_anon.text.views.TextView.model` view
+        (control characters as spaces; in German letter-spaced words closed up, ``M a r t i
+        n`` read as ``Martin``, and shouted lines in title case; token offsets mapped back);
+        the encoding keeps the :attr:`~hf_anon.text.views.TextView.detection` view, which
+        decoding and the recognizers read and whose offsets are those of the original text.
+        ``views``: the documents' views where the caller read them already (one per
+        document, :func:`~hf_anon.text.views.read_text`); else they are read here.
         """
-        from hf_anon.text.spacing import collapse_letter_spacing, to_original
-        from hf_anon.text.views import case_view, detection_view
+        from hf_anon.text.spacing import to_original
+        from hf_anon.text.views import read_text
 
-        views, indexes = [], []
         for doc in documents:
             if not isinstance(doc.text, str):
                 raise TypeError(f"document {doc.id!r}: text must be a string")
-            view, index = detection_view(doc.text), None
-            if self.language == "de":  # model_view, letter-spaced words closed up first
-                closed, index = collapse_letter_spacing(view)  # so that capitals are words
-                view = case_view(closed)  # for the case view (same length: index holds)
-            indexes.append(index)
-            views.append(
-                doc if view == doc.text else Document(doc.id, view, [], doc.domain, doc.meta)
-            )
+        if views is None:
+            views = [doc.text for doc in documents]
+        elif len(views) != len(documents):
+            raise ValueError(f"{len(views)} views for {len(documents)} documents")
+        views = [read_text(view, self.language) for view in views]
+        read = [
+            doc
+            if view.model == doc.text
+            else Document(doc.id, view.model, [], doc.domain, doc.meta)
+            for doc, view in zip(documents, views, strict=True)
+        ]
         encoded = encode_documents(
-            views, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
+            read, self.tokenizer, self.labels, max_length=self.max_length, stride=self.stride
         )
-        for enc, doc, index in zip(encoded, documents, indexes, strict=True):
-            enc.text = detection_view(doc.text)
-            enc.offsets = to_original(enc.offsets, index)
+        for enc, view in zip(encoded, views, strict=True):
+            enc.text = view.detection
+            enc.offsets = to_original(enc.offsets, view.model_index)
         outputs: list[list] = [[None] * len(doc.windows) for doc in encoded]
         n_windows = sum(len(doc.windows) for doc in encoded)
         bar = tqdm(total=n_windows, desc="detect", unit="window", disable=not progress)

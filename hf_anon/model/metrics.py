@@ -267,7 +267,7 @@ HEADLINE = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
 def headline(scores: SpanScores) -> dict[str, float]:
-    """The figures the README leads with: lenient P and R, high-risk R, strict F1."""
+    """The headline figures (docs/evaluation.md): lenient P and R, high-risk R, strict F1."""
     return {
         "lenient_precision": scores.lenient.precision,
         "lenient_recall": scores.lenient.recall,

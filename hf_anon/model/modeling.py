@@ -216,7 +216,7 @@ class AnonModel(PreTrainedModel):
 
         ``num_hidden_layers`` keeps only the first N layers: the top layers of
         contrastively trained encoders such as e5 are collapsed and learn rare classes
-        badly (README, "The default model"), so hf-anon trains e5 from 8 layers.
+        badly (docs/model.md, "The default model"), so hf-anon trains e5 from 8 layers.
 
         The config records where the encoder came from (``base_encoder``) and its hub id
         (``base_model``): the name itself for a hub id, the ``base_model`` a local folder's

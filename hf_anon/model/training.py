@@ -195,7 +195,7 @@ def synthetic_documents(n: int, seed: int, language: str = "de") -> list[Documen
     if n <= 0:
         return []
     if language == "ja":
-        from hf_anon.corpora.synthetic.japanese import generate_japanese_documents
+        from hf_anon.corpora.japanese.synthetic import generate_japanese_documents
 
         return generate_japanese_documents(n, seed=seed)
     from hf_anon.corpora.synthetic import generate_documents

@@ -1,14 +1,27 @@
-"""The views of a text that detection reads, each the same length as the text so that
-every offset found on a view is an offset of the original: :func:`detection_view` (control
-characters as spaces), :func:`case_view` (shouted lines in title case) and
-:func:`model_view` (both)."""
+"""The views of a text that detection reads, and :class:`TextView`, which holds them.
+
+:func:`detection_view` (control characters as spaces), :func:`case_view` (shouted lines in
+title case) and :func:`model_view` (both) keep the text's length, so every offset found on
+them is an offset of the original. The span model reads one more view, with letter-spaced
+words closed up (:mod:`hf_anon.text.spacing`), whose offsets map back through an index.
+
+A :class:`TextView` is built once where a text enters (:func:`read_text`: the
+:class:`~hf_anon.apply.anonymize.Anonymizer`, ``SpanDetector.predict_probabilities``) and
+handed down to the model, the decoder, the operators and the topic finder, so that every
+stage reads the same text and none cleans it again.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
 
 from hf_anon.text.lexicon import is_all_caps
+from hf_anon.text.spacing import collapse_letter_spacing
 
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -97,3 +110,57 @@ def model_view(text: str) -> str:
     ``detect``, ``report`` and ``anonymize`` all read a text through this one function
     (:meth:`hf_anon.model.detection.SpanDetector.predict_probabilities`)."""
     return case_view(detection_view(text))
+
+
+@dataclass(frozen=True, eq=False)
+class TextView:
+    """One text as hf-anon reads it; each view is computed once, when first asked for.
+
+    ``original``: the text as given, into which replacements go. ``language``: how the
+    span model reads it (German closes up letter-spaced words and reads shouted lines in
+    title case; Japanese reads the detection view as it is).
+    """
+
+    original: str
+    language: str = "de"
+
+    def __post_init__(self):
+        if not isinstance(self.original, str):
+            raise TypeError(f"text must be a string, got {type(self.original).__name__}")
+
+    @cached_property
+    def detection(self) -> str:
+        """:func:`detection_view`: what decoding, the recognizers, the operators and the
+        topic finder read (same offsets as the original)."""
+        return detection_view(self.original)
+
+    @cached_property
+    def _model(self) -> tuple[str, np.ndarray | None]:
+        if self.language != "de":
+            return self.detection, None
+        # letter-spaced words closed up first, so that capitals are words for the case
+        # view (same length as the closed-up text: the index holds)
+        closed, index = collapse_letter_spacing(self.detection)
+        return case_view(closed), index
+
+    @property
+    def model(self) -> str:
+        """What the span model reads (may be shorter than the original:
+        :attr:`model_index` maps its offsets back)."""
+        return self._model[0]
+
+    @property
+    def model_index(self) -> np.ndarray | None:
+        """The original offset of each character of :attr:`model`
+        (:func:`~hf_anon.text.spacing.to_original`); None when the offsets are the same."""
+        return self._model[1]
+
+
+def read_text(text: str | TextView, language: str = "de") -> TextView:
+    """The :class:`TextView` of ``text``: itself when it is one already, for the same
+    language (so a view built where the text entered is reused, not recomputed)."""
+    if isinstance(text, TextView):
+        if text.language == language:
+            return text
+        text = text.original
+    return TextView(text, language)

@@ -11,7 +11,8 @@ import torch
 from hf_anon.apply.anonymize import Anonymizer
 from hf_anon.cli import main
 from hf_anon.model.backends.onnx import onnx_available
-from hf_anon.model.detection import SpanDetector, batches_by_length, resolve_backend
+from hf_anon.model.detection import SpanDetector, batches_by_length
+from hf_anon.model.loading import resolve_backend
 from hf_anon.text.data import Document, load_jsonl, validate_document
 
 needs_onnx = pytest.mark.skipif(

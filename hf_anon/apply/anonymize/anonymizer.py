@@ -17,11 +17,12 @@ from hf_anon.apply.anonymize.operators import Operator
 from hf_anon.apply.anonymize.types import AnonymizationResult, DetectionError, DetectorFn
 from hf_anon.text.data import Span
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.text.views import detection_view
+from hf_anon.text.views import TextView, read_text
 
 if TYPE_CHECKING:
     from hf_anon.apply.topics import TopicRedactor
     from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.loading import LoadOptions
 
 
 def check_texts(texts: Sequence[object]) -> list[str]:
@@ -89,6 +90,8 @@ class Anonymizer:
         stride: int | None = None,
         batch_size: int = 16,
         backend: str = "auto",
+        adapter: str | Path | None = None,
+        options: LoadOptions | None = None,
         recognizers="config",
         label_thresholds="config",
         language: str = "de",
@@ -102,37 +105,31 @@ class Anonymizer:
         only; check recall on your data before relying on it). ``backend="onnx"`` runs
         the model with ONNX Runtime on the CPU, ``"torch"`` with torch; ``"auto"`` (the
         default) takes ONNX Runtime on the CPU (same spans as torch, faster) and torch on
-        a GPU or with a half ``dtype`` (:func:`hf_anon.model.detection.resolve_backend`).
+        a GPU or with a half ``dtype`` (:func:`hf_anon.model.loading.resolve_backend`).
+        ``adapter``: a LoRA adapter (PEFT folder or hub id) merged into the weights. All
+        these load options are one :class:`~hf_anon.model.loading.LoadOptions`, which
+        ``options`` gives at once.
         ``max_length`` and ``stride`` (tokens) default to the windows the model was trained
         with (``training_config.json``), else 512 and 64. ``recognizers``: the rules merged
         with the model's spans (names, ``()`` for none) and ``label_thresholds`` (``{}``: the
         most likely tag); both default to the model's config (``hf-anon calibrate``).
         """
-        import torch
-
         from hf_anon.model.detection import SpanDetector
-
-        if dtype is not None and dtype != "float32":
-            if dtype not in ("bfloat16", "float16"):
-                raise ValueError(f"dtype must be float32, bfloat16 or float16, got {dtype!r}")
-            if backend == "auto":
-                backend = "torch"
-            if quantize or backend == "onnx":
-                raise ValueError(f"dtype {dtype} works with the torch backend, unquantized")
         from hf_anon.model.model_folder import default_model
 
         detector = SpanDetector.from_pretrained(
             default_model(language) if path is None else path,
             device=device,
+            dtype=dtype,
             backend=backend,
             quantize=quantize,
+            adapter=adapter,
+            options=options,
             max_length=max_length,
             stride=stride,
             recognizers=recognizers,
             label_thresholds=label_thresholds,
         )
-        if dtype is not None and dtype != "float32":
-            detector.model.to(getattr(torch, dtype))
         return cls(detector, batch_size=batch_size)
 
     @classmethod
@@ -155,15 +152,15 @@ class Anonymizer:
         threshold: float | None = None,
         progress: bool = False,
     ) -> list[tuple[list[Span], int | None]]:
-        """Spans and model token counts per text; raises :class:`DetectionError`."""
-        texts = [detection_view(t) for t in check_texts(texts)]
+        """Spans and model token counts per text (each a :class:`TextView`, read where it
+        entered); raises :class:`DetectionError`."""
         if not texts:
             return []
         batch_size = batch_size or self.batch_size
         if hasattr(self.detector, "predict_probabilities"):
             return self._detect_model(texts, batch_size, threshold, progress)
         try:
-            found = self.detector(list(texts))
+            found = self.detector([view.detection for view in texts])
         except Exception as err:
             raise DetectionError(f"detection failed, nothing was anonymized: {err!r}") from err
         if not isinstance(found, Sequence) or len(found) != len(texts):
@@ -181,17 +178,17 @@ class Anonymizer:
             out.append((spans, None))
         return out
 
-    def _detect_model(self, texts, batch_size, threshold, progress):
+    def _detect_model(self, views: Sequence[TextView], batch_size, threshold, progress):
         """The detector's own path (:meth:`SpanDetector.decode`, as ``detect`` and
         ``report``); its errors become :class:`DetectionError`."""
         from hf_anon.model.detection import NonFiniteScoresError
         from hf_anon.text.data import Document
 
         detector = self.detector
-        documents = [Document(str(i), t) for i, t in enumerate(texts)]
+        documents = [Document(str(i), view.original) for i, view in enumerate(views)]
         try:
             predicted = detector.predict_probabilities(
-                documents, batch_size=batch_size, progress=progress
+                documents, batch_size=batch_size, progress=progress, views=views
             )
         except Exception as err:
             raise DetectionError(f"detection failed, nothing was anonymized: {err!r}") from err
@@ -218,8 +215,15 @@ class Anonymizer:
         """
         if isinstance(texts, str):
             raise TypeError("detect takes a list of texts; wrap a single text in a list")
-        found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
+        views = self._read(texts)
+        found = self._detect(views, batch_size=batch_size, threshold=threshold, progress=progress)
         return [spans for spans, _ in found]
+
+    def _read(self, texts: Sequence[object]) -> list[TextView]:
+        """Where texts enter: checked, and read once for every stage after
+        (:class:`~hf_anon.text.views.TextView`, in the model's language)."""
+        language = getattr(self.detector, "language", None) or self.language
+        return [read_text(t, language) for t in check_texts(texts)]
 
     # -- anonymization
     def plan(
@@ -306,10 +310,11 @@ class Anonymizer:
             )
         secret_bytes = as_secret(secret)
         self._warn_language(texts)
-        found = self._detect(texts, batch_size=batch_size, threshold=threshold, progress=progress)
+        views = self._read(texts)
+        found = self._detect(views, batch_size=batch_size, threshold=threshold, progress=progress)
         results = [
             replace_spans(
-                text,
+                view,
                 spans,
                 plan=plan,
                 seed=seed,
@@ -318,10 +323,10 @@ class Anonymizer:
                 tokens=tokens,
                 language=self.language,
             )
-            for text, (spans, tokens) in zip(texts, found, strict=True)
+            for view, (spans, tokens) in zip(views, found, strict=True)
         ]
         if topics is not None:
-            results = self._add_topics(texts, found, results, topics, topic_mode)
+            results = self._add_topics(views, found, results, topics, topic_mode)
         return results[0] if single else results
 
     def _warn_language(self, texts: Sequence[str]) -> None:
@@ -349,15 +354,14 @@ class Anonymizer:
                 stacklevel=3,
             )
 
-    def _add_topics(self, texts, found, results, topics, mode):
+    def _add_topics(self, views: Sequence[TextView], found, results, topics, mode):
         from hf_anon.apply.anonymize.topics import with_topic_spans
 
         persons = [
             [s for s in spans if s.label in self.label_set.person_labels] for spans, _ in found
         ]
-        views = [detection_view(t) for t in texts]
-        topic_spans = topics.find(views, persons)
+        topic_spans = topics.find([view.detection for view in views], persons)
         return [
-            with_topic_spans(result, text, spans, mode=mode)
-            for result, text, spans in zip(results, texts, topic_spans, strict=True)
+            with_topic_spans(result, view.original, spans, mode=mode)
+            for result, view, spans in zip(results, views, topic_spans, strict=True)
         ]

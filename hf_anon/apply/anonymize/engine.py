@@ -35,7 +35,7 @@ from hf_anon.apply.anonymize.types import (
 )
 from hf_anon.text.data import Span
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
-from hf_anon.text.views import detection_view
+from hf_anon.text.views import TextView, read_text
 
 #: Draws of an operator before a leaking value is redacted instead.
 MAX_ATTEMPTS = 3
@@ -168,7 +168,7 @@ def as_secret(secret: str | bytes | None) -> bytes | None:
 
 
 def replace_spans(
-    text: str,
+    text: str | TextView,
     spans: Iterable[Span],
     *,
     mode: str | Operator = "pseudonym",
@@ -191,9 +191,12 @@ def replace_spans(
     given). ``language="ja"``: the leak check protects Japanese forms, found inside words
     too (:func:`~hf_anon.apply.anonymize.leakcheck.japanese_forms`), and operators write Japanese
     values (pseudonyms from Faker ``ja_JP``, the courts' ``Ａ``, ``Ｂ`` for initials).
+    ``text``: a string, or the :class:`~hf_anon.text.views.TextView` its caller read.
     """
-    if not isinstance(text, str):
+    if not isinstance(text, str | TextView):
         raise TypeError(f"text must be a string, got {type(text).__name__}")
+    view = read_text(text, text.language if isinstance(text, TextView) else language)
+    text = view.original
     if plan is None:
         plan = AnonymizationPlan.build(
             mode=mode,
@@ -222,7 +225,7 @@ def replace_spans(
     masked: set[tuple[int, int]] = set()
     for _ in range(MAX_REPAIRS):
         new_text, replacements = _render(
-            text, targets, plan, matcher, salt, secret_bytes, key, masked, language
+            view, targets, plan, matcher, salt, secret_bytes, key, masked, language
         )
         leaks = unreferenced(new_text, matcher.finditer(new_text), matcher)
         if not leaks:
@@ -237,7 +240,7 @@ def replace_spans(
 
 
 def _render(
-    text: str,
+    view: TextView,
     targets: Sequence[Target],
     plan: AnonymizationPlan,
     matcher: FormMatcher,
@@ -251,11 +254,11 @@ def _render(
     the ``masked`` target positions get :data:`SAFE_MASK`)."""
     # Operators read names and context from the detection view (`Hans\x00Müller` is a
     # first and a last name); replacements go into the original text.
-    view = detection_view(text)
-    mentions = resolve_entities(view, targets, plan.label_set)
+    text = view.original
+    mentions = resolve_entities(view.detection, targets, plan.label_set)
     for m in mentions:
         m.text = text[m.span.start : m.span.end]
-    context = OperatorContext(view, salt, secret, language=language)
+    context = OperatorContext(view.detection, salt, secret, language=language)
     assign_numbers(mentions, context)
 
     by_operator: dict[int, list[int]] = defaultdict(list)

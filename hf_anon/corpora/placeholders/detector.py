@@ -572,11 +572,11 @@ def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> l
 def placeholder_spans(text: str, language: str = "de") -> list[Span]:
     """Placeholders as :class:`~hf_anon.text.data.Span` (label may be ``unknown``, no risk);
     ``language="ja"`` reads Japanese precedents
-    (:mod:`hf_anon.corpora.placeholders.japanese`), ``auto`` picks by script."""
+    (:mod:`hf_anon.corpora.japanese.placeholders`), ``auto`` picks by script."""
     from hf_anon.text.languages import resolve_language
 
     if resolve_language(language, [text]) == "ja":
-        from hf_anon.corpora.placeholders.japanese import japanese_placeholder_spans
+        from hf_anon.corpora.japanese.placeholders import japanese_placeholder_spans
 
         return japanese_placeholder_spans(text)
     return [p.to_span() for p in find_placeholders(text)]

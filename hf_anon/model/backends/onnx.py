@@ -1,5 +1,5 @@
 """The ONNX Runtime backend for detection on the CPU (the default there, see
-:func:`hf_anon.model.detection.resolve_backend`).
+:func:`hf_anon.model.loading.resolve_backend`).
 
 :func:`export_onnx` writes an :class:`~hf_anon.model.modeling.AnonModel` as an ONNX graph
 (inputs ``input_ids`` and ``attention_mask``, dynamic batch and sequence axes; outputs

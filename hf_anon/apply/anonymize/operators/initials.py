@@ -10,7 +10,7 @@ from hf_anon.apply.anonymize.entities import fold
 from hf_anon.apply.anonymize.operators.base import Operator
 from hf_anon.apply.anonymize.operators.registry import register_operator
 from hf_anon.apply.anonymize.types import Mention
-from hf_anon.corpora.surrogates.japanese import full_width
+from hf_anon.corpora.japanese.surrogates import full_width
 
 #: Letters for random initials (no Q, X, Y: rare as initials, X reads as a mask).
 INITIAL_LETTERS = "ABCDEFGHIJKLMNOPRSTUVWZ"

@@ -76,10 +76,10 @@ class Pseudonym(Operator):
 
 
 def _japanese(mentions, context) -> list[str]:
-    """Japanese surrogates (Faker ``ja_JP``, :mod:`hf_anon.corpora.surrogates.japanese`):
+    """Japanese surrogates (Faker ``ja_JP``, :mod:`hf_anon.corpora.japanese.surrogates`):
     one value per entity, drawn from a generator keyed by the entity (with a secret, the
     same in every document); never the original text."""
-    from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates, nfkc
+    from hf_anon.corpora.japanese.surrogates import JapaneseSurrogates, nfkc
 
     values: dict[tuple[str, int], str] = {}
     out = []

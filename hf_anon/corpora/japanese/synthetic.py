@@ -3,7 +3,7 @@
 No annotated Japanese precedents are available offline, so the Japanese model learns
 from passages written here: criminal, traffic, civil and family cases, each a short
 rubrum and a few sentences of facts drawn from the domain's templates, with a cast whose
-values come from :class:`~hf_anon.corpora.surrogates.japanese.JapaneseSurrogates` (Faker
+values come from :class:`~hf_anon.corpora.japanese.surrogates.JapaneseSurrogates` (Faker
 ``ja_JP``). Spans follow ``data/ja/GUIDE.md``: roles (``被告人``), honorifics (``さん``)
 and legal forms (``株式会社``) outside, a full name one span, later mentions by surname.
 Sentences without spans that look like placeholders to a naive reader (``甲第１号証``,
@@ -20,8 +20,8 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from hf_anon.corpora.surrogates.japanese import JapaneseSurrogates
-from hf_anon.corpora.synthetic.templates_ja import EXTRA_FACTS
+from hf_anon.corpora.japanese.surrogates import JapaneseSurrogates
+from hf_anon.corpora.japanese.templates import EXTRA_FACTS
 from hf_anon.corpora.synthetic.writer import Part, Writer
 from hf_anon.text.data import Document
 
@@ -218,7 +218,7 @@ _BASE_FACTS = {
 }
 
 #: Sentence templates per domain: the ones above and those of
-#: :mod:`~hf_anon.corpora.synthetic.templates_ja`.
+#: :mod:`~hf_anon.corpora.japanese.templates`.
 FACTS = {domain: [*_BASE_FACTS[domain], *EXTRA_FACTS[domain]] for domain in _BASE_FACTS}
 
 CLOSING = [

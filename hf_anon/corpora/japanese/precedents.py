@@ -7,11 +7,11 @@ as they are, a model would learn that those are not sensitive. So each precedent
 
 1. its hard line breaks undone (:func:`unwrap_lines`: the texts come from PDFs wrapped
    at a fixed width, which cuts names and dates in two);
-2. its placeholders (:func:`~hf_anon.corpora.placeholders.japanese.find_japanese_placeholders`);
+2. its placeholders (:func:`~hf_anon.corpora.japanese.placeholders.find_japanese_placeholders`);
 3. silver spans for what courts leave in clear text (:func:`silver_spans`): era dates,
    courts, dockets, jurists' names after their titles, ages;
 
-and is then pseudonymized (:func:`~hf_anon.corpora.surrogates.japanese.pseudonymize_japanese`),
+and is then pseudonymized (:func:`~hf_anon.corpora.japanese.surrogates.pseudonymize_japanese`),
 which turns every placeholder into a realistic value with a gold span on it.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from hf_anon.corpora.placeholders.japanese import UNKNOWN, find_japanese_placeholders
+from hf_anon.corpora.japanese.placeholders import UNKNOWN, find_japanese_placeholders
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
 from hf_anon.text.languages import NAME_KANJI

@@ -1,8 +1,8 @@
 """Extra fact templates for the synthetic Japanese precedent passages.
 
 More sentences of Japanese court decisions (判決文, 審判書), 30 per domain, in the style of
-``FACTS`` in :mod:`hf_anon.corpora.synthetic.japanese`: every sensitive value is a
-``{FIELD}`` of :meth:`~hf_anon.corpora.synthetic.japanese.Cast.field` (persons ``D`` …
+``FACTS`` in :mod:`hf_anon.corpora.japanese.synthetic`: every sensitive value is a
+``{FIELD}`` of :meth:`~hf_anon.corpora.japanese.synthetic.Cast.field` (persons ``D`` …
 ``DR``, a trailing ``s`` for the surname alone; companies, banks, addresses, plates,
 numbers, dockets, courts, ages and dates), and everything outside the fields is plain text
 that is not sensitive. Spans follow ``data/ja/GUIDE.md``: roles (``被告人``), honorifics
