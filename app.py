@@ -15,7 +15,10 @@ Gradio's own variables ``GRADIO_SERVER_NAME``, ``GRADIO_SERVER_PORT`` and
 Paste a text (at most 200,000 characters) or upload a ``.txt``, ``.docx`` or ``.pdf``
 file (at most 5 MB); the page shows the detected stretches (colour per label, with their
 risk), the anonymized text for the chosen mode (redact, label, initials, pseudonym), a
-table of the spans and downloads of both.
+table of the spans and downloads of both; an uploaded ``.docx`` also comes back as an
+anonymized ``.docx`` (its formatting kept; comments, tracked changes, hidden text,
+properties and image metadata removed: :mod:`hf_anon.apply.word`), as long as the text box
+still holds its text.
 
 Load: model runs (the button, the API, an upload) share one queue that runs
 :data:`CONCURRENCY` at a time (``--concurrency``) and holds at most :data:`QUEUE_SIZE`
@@ -30,7 +33,8 @@ the demo under concurrent clients.
 
 API: the endpoint ``/anonymize`` takes ``(text, mode, labels, min_risk, topics)`` (topics
 optional: ``["herkunft", "religion", "gesundheit", "sexualitaet"]`` or fewer) and returns
-``(anonymized text, spans, highlighted, table, summary, .txt file, .json file)``::
+``(anonymized text, spans, highlighted, table, summary, .txt file, .json file, .docx
+file)`` (the last one only after a ``.docx`` upload in the page)::
 
     from gradio_client import Client
     text, spans, *_ = Client("http://127.0.0.1:7860/").predict(
@@ -39,9 +43,11 @@ optional: ``["herkunft", "religion", "gesundheit", "sexualitaet"]`` or fewer) an
 
 Privacy: no analytics, no flagging, no run history in the browser, no monitoring
 endpoint; the input text is never logged. An uploaded file is deleted as soon as its
-text is read. Downloads are written to a private temporary folder, one sub-folder per
-call; sub-folders older than :data:`DOWNLOAD_MAX_AGE` seconds are deleted on every call
-and the whole folder when the app ends. Gradio's own copies (uploads, served downloads)
+text is read (an uploaded ``.docx`` is kept in the session's memory, to write its
+anonymized copy, until the next upload or the end of the session). Downloads are
+written to a private temporary folder, one sub-folder per call; sub-folders older than
+:data:`DOWNLOAD_MAX_AGE` seconds are deleted on every call and the whole folder when the
+app ends. Gradio's own copies (uploads, served downloads)
 are deleted after the same time by ``delete_cache``.
 
 Everything the page does is a plain function of strings (:func:`anonymize_text`,
@@ -68,6 +74,7 @@ import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -75,10 +82,15 @@ import gradio as gr
 import pandas as pd
 
 from hf_anon.apply.anonymize import AnonymizationError, Anonymizer, Replacement
+from hf_anon.apply.corrections import Correction, Item
+from hf_anon.apply.label_studio import from_utf16
+from hf_anon.apply.review import doubt
 from hf_anon.apply.topics import PREFIX, topic_mode_for
+from hf_anon.apply.word import write_anonymized_docx
 from hf_anon.text.data import Span
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.text.readers import SUPPORTED, read_text
+from hf_anon.text.word import open_word
 
 #: Modes offered on the page: (what the radio shows, the operator name).
 MODES: list[tuple[str, str]] = [
@@ -88,6 +100,21 @@ MODES: list[tuple[str, str]] = [
     ("Pseudonyme: erfundene Namen", "pseudonym"),
 ]
 DEFAULT_MODE = "label"
+#: What the summary calls the kinds of content removed from a Word file.
+REMOVED_DE = {
+    "comments": "Kommentare",
+    "tracked insertions": "nachverfolgte Einfügungen",
+    "tracked deletions": "nachverfolgte Löschungen",
+    "tracked formatting": "nachverfolgte Formatierungen",
+    "tracked rows": "nachverfolgte Zeilen",
+    "hidden runs": "verborgener Text",
+    "document properties": "Dokumenteigenschaften",
+    "settings": "Dokumentvariablen und Vorlagen",
+    "alt texts": "Alternativtexte",
+    "image metadata": "Bild-Metadaten",
+    "link targets": "Linkziele",
+    "attached data": "Bausteine und angehängte XML-Daten",
+}
 #: The topics of the selector (hf_anon.apply.topics): (shown, name).
 TOPICS: list[tuple[str, str]] = [
     ("Herkunft", "herkunft"),
@@ -256,6 +283,10 @@ class DemoResult:
     text: str
     anonymized: str
     spans: list[dict[str, Any]] = field(default_factory=list)
+    #: the anonymized Word file (for a ``.docx`` upload whose text was anonymized) and
+    #: what was removed from it, by kind
+    word: bytes | None = None
+    removed: dict[str, int] = field(default_factory=dict)
 
     @property
     def highlighted(self) -> list[tuple[str, str | None]]:
@@ -293,10 +324,12 @@ class DemoResult:
         replaced = [s for s in self.spans if s["replacement"] is not None]
         leaks = sum(s["source"] == "leak-check" for s in self.spans)
         detected = len(self.spans) - leaks
+        removed = ", ".join(f"{REMOVED_DE.get(k, k)} {v}" for k, v in self.removed.items())
         return (
             f"{detected} Stellen erkannt, {len(replaced)} ersetzt"
             + (f" (davon {leaks} durch die Leak-Prüfung gefunden)" if leaks else "")
             + "."
+            + (f" Aus der Word-Datei entfernt: {removed}." if removed else "")
         )
 
     def spans_json(self) -> str:
@@ -313,10 +346,12 @@ def anonymize_text(
     *,
     seed: int | None = None,
     topic_source: TopicSource | None = None,
+    word: bytes | None = None,
 ) -> DemoResult:
     """Detect and replace; the spans are the model's detections on the original text and
     the further occurrences the leak check replaced, with what replaced them (None for a
-    detection that the label or risk filter kept)."""
+    detection that the label or risk filter kept). ``word``: the ``.docx`` the text came
+    from; where ``text`` is still its text, the result holds it anonymized too."""
     text = text or ""
     if mode not in {value for _, value in MODES}:
         raise ValueError(f"unknown mode {mode!r}; choose one of {[v for _, v in MODES]}")
@@ -360,7 +395,21 @@ def anonymize_text(
                 "replacement": None if replacement is None else replacement.text,
             }
         )
-    return DemoResult(text, result.text, spans)
+    document = _word_of(word, text)
+    if document is None:
+        return DemoResult(text, result.text, spans)
+    data = write_anonymized_docx(
+        document, result, label_set=label_set, language=anonymizer.language
+    )
+    return DemoResult(text, result.text, spans, data, dict(document.removed.most_common()))
+
+
+def _word_of(word: bytes | None, text: str):
+    """The Word file of an upload, where the text box still holds its text."""
+    if word is None:
+        return None
+    document = open_word(word)
+    return document if document.text == text else None
 
 
 def too_long(text: str | None) -> str | None:
@@ -416,27 +465,33 @@ class Downloads:
                 if now - folder.stat().st_mtime > self.max_age:
                     shutil.rmtree(folder, ignore_errors=True)
 
-    def write(self, files: dict[str, str]) -> list[str]:
-        """Write ``{file name: text}`` to a new folder; the paths in the same order."""
+    def write(self, files: dict[str, str | bytes]) -> list[str]:
+        """Write ``{file name: text or bytes}`` to a new folder; the paths in the same
+        order."""
         self.prune()
         folder = Path(tempfile.mkdtemp(dir=self.root))
         paths = []
         for name, content in files.items():
             path = folder / name
-            path.write_text(content, encoding="utf-8")
+            if isinstance(content, bytes):
+                path.write_bytes(content)
+            else:
+                path.write_text(content, encoding="utf-8")
             paths.append(str(path))
         return paths
 
 
 def outputs_for(result: DemoResult, downloads: Downloads | None) -> tuple:
     """The values of the page's outputs, in the order of the ``/anonymize`` endpoint."""
-    files: list[str | None] = [None, None]
+    files: list[str | None] = [None, None, None]
     if downloads is not None and result.text.strip():
-        files = list(
-            downloads.write(
-                {"anonymisiert.txt": result.anonymized, "spans.json": result.spans_json()}
-            )
-        )
+        written: dict[str, str | bytes] = {
+            "anonymisiert.txt": result.anonymized,
+            "spans.json": result.spans_json(),
+        }
+        if result.word is not None:
+            written["anonymisiert.docx"] = result.word
+        files = [*downloads.write(written), None][:3]
     return (
         result.anonymized,
         result.spans,
@@ -444,6 +499,67 @@ def outputs_for(result: DemoResult, downloads: Downloads | None) -> tuple:
         result.table(),
         result.summary(),
         *files,
+    )
+
+
+# ------------------------------------------------------------------------------- review
+
+#: The review table's columns.
+REVIEW_COLUMNS = ["#", "Status", "Text", "Kategorie", "Risiko", "Score", "Zweifel"]
+STATUS_DE = {"open": "offen", "accepted": "angenommen", "rejected": "abgelehnt", "added": "ergänzt"}
+DOUBT_DE = {"near threshold": "knapp über der Schwelle", "leak-check": "Leak-Prüfung"}
+
+
+def start_review(
+    text: str, spans: Sequence[Mapping[str, Any]], thresholds: Mapping[str, float] | None = None
+) -> Correction:
+    """The review of a text from the spans the page shows: replaced spans open, those the
+    label or risk filter kept in clear rejected (the reviewer may take them back), doubtful
+    ones first."""
+    items = []
+    for s in spans:
+        source = "leak-check" if s["source"] == "leak-check" else "detector"
+        span = Span(s["start"], s["end"], s["label"], s["risk"], s["score"])
+        status = "open" if s["replacement"] is not None else "rejected"
+        items.append(Item(span, status, doubt(s["score"], s["label"], source, thresholds), source))
+    items.sort(key=lambda i: (i.doubt is None, i.span.start))
+    return Correction(text, items)
+
+
+def review_view(correction: Correction | None, mode: str = DEFAULT_MODE) -> tuple:
+    """What the review shows: the table, the span picker, the count of open spans and the
+    text as it would be published now."""
+    if correction is None or not correction.text.strip():
+        return pd.DataFrame([], columns=REVIEW_COLUMNS), gr.update(choices=[], value=None), "", ""
+    rows, choices = [], []
+    for number, item in enumerate(correction.items, start=1):
+        found = correction.text[item.span.start : item.span.end]
+        doubt_de = DOUBT_DE.get(item.doubt, item.doubt) or ""
+        score = "" if item.span.score is None else round(float(item.span.score), 3)
+        status = STATUS_DE[item.status]
+        rows.append([number, status, found, item.span.label, item.span.risk, score, doubt_de])
+        choices.append((f"#{number} {found} ({item.span.label}, {status})", number - 1))
+    first_open = next((i for i, item in enumerate(correction.items) if item.status == "open"), 0)
+    published = correction.publish(mode=mode).text
+    status_md = (
+        f"{len(correction.items)} Stellen, **{correction.open} noch offen** "
+        "(offene Stellen werden ersetzt)."
+    )
+    picker = gr.update(choices=choices, value=first_open if choices else None)
+    return pd.DataFrame(rows, columns=REVIEW_COLUMNS), picker, status_md, published
+
+
+def review_export(correction: Correction, mode: str, downloads: Downloads) -> list[str]:
+    """The published text, the key and the corrected annotation (gold JSON Lines)."""
+    result = correction.publish(mode=mode)
+    gold = correction.gold()
+    key = correction.key(result)
+    return downloads.write(
+        {
+            "veroeffentlichung.txt": result.text,
+            "schluessel.jsonl": json.dumps(key, ensure_ascii=False) + "\n",
+            "annotation.jsonl": json.dumps(gold.to_dict(), ensure_ascii=False) + "\n",
+        }
     )
 
 
@@ -455,11 +571,27 @@ def labels_markdown(label_set: LabelSet = DEFAULT_LABELS) -> str:
 # -------------------------------------------------------------------------------- gradio
 
 
-def load_file(path: str | None) -> tuple[str, None]:
-    """The upload event: the file's text for the text box (and the upload cleared), or
-    a :class:`gr.Error` the page shows."""
+def note_selection(text: str, evt: gr.SelectData) -> tuple[tuple[int, int] | None, str]:
+    """The text marked in the input box (the browser counts UTF-16 units: converted)."""
+    start, end = evt.index if isinstance(evt.index, list | tuple) else (evt.index, evt.index)
     try:
-        return read_upload(path), None
+        start, end = from_utf16(text, start), from_utf16(text, end)
+    except ValueError:
+        return None, ""
+    if start >= end:
+        return None, ""
+    return (start, end), f"Markiert: „{text[start:end]}“ [{start}:{end}]"
+
+
+def load_file(path: str | None) -> tuple[str, None, bytes | None]:
+    """The upload event: the file's text for the text box (and the upload cleared), with
+    the bytes of a ``.docx`` for its anonymized copy; or a :class:`gr.Error` the page
+    shows."""
+    try:
+        word = None
+        if path and Path(path).suffix.lower() == ".docx" and Path(path).stat().st_size <= 5 * 2**20:
+            word = Path(path).read_bytes()
+        return read_upload(path), None, word
     except (ValueError, OSError) as err:
         raise gr.Error(str(err), print_exception=False) from None
 
@@ -478,14 +610,47 @@ def build_demo(
     label_set = anonymizer.label_set
     topic_source = topic_source or TopicSource()
 
-    def anonymize(text, mode, labels, min_risk, topics=()):
+    def anonymize(text, mode, labels, min_risk, topics=(), word=None):
         try:
             result = anonymize_text(
-                anonymizer, text, mode, labels, min_risk, topics, topic_source=topic_source
+                anonymizer,
+                text,
+                mode,
+                labels,
+                min_risk,
+                topics,
+                topic_source=topic_source,
+                word=word,
             )
         except (AnonymizationError, ValueError) as err:
             raise gr.Error(str(err), print_exception=False) from None
         return outputs_for(result, downloads)
+
+    thresholds = dict(getattr(anonymizer.detector, "label_thresholds", None) or {})
+
+    def open_review(text, spans, mode):
+        review = start_review(text or "", spans or [], thresholds)
+        return review, *review_view(review, mode)
+
+    def act(action, review, target, label, risk, mode):
+        if review is None:
+            raise gr.Error("Erst anonymisieren, dann prüfen.", print_exception=False)
+        try:
+            if action == "add":
+                if not target:
+                    raise ValueError("erst Text im Eingabefeld markieren")
+                review.add(*target, label, risk)
+            elif target is None:
+                raise ValueError("keine Stelle gewählt")
+            elif action == "accept":
+                review.accept(int(target))
+            elif action == "reject":
+                review.reject(int(target))
+            else:
+                review.relabel(int(target), label, risk)
+        except ValueError as err:
+            raise gr.Error(str(err), print_exception=False) from None
+        return review, *review_view(review, mode)
 
     with gr.Blocks(
         title="hf-anon: Anonymisierung von Gerichtsentscheidungen",
@@ -563,6 +728,12 @@ def build_demo(
                     json_file = gr.File(
                         label="Stellen (.json, enthält die Originale!)", interactive=False
                     )
+                    docx_file = gr.File(
+                        label="Anonymisierte Word-Datei (.docx)",
+                        interactive=False,
+                        elem_id="docx-file",
+                    )
+                word = gr.State(None)  # the bytes of an uploaded .docx
         table = gr.Dataframe(
             headers=COLUMNS,
             datatype=["str", "str", "str", "number", "number", "number", "str", "str"],
@@ -573,11 +744,54 @@ def build_demo(
         )
         with gr.Accordion("Stellen als JSON", open=False):
             spans_json = gr.JSON(label="Stellen", elem_id="spans-json")
+        with gr.Accordion("Prüfen und korrigieren", open=True, elem_id="review"):
+            gr.Markdown(
+                "Jede Stelle annehmen oder ablehnen, Kategorie oder Risiko ändern; eine "
+                "übersehene Stelle im Eingabetext markieren und hinzufügen. Zweifelhafte "
+                "Stellen stehen vorn."
+            )
+            review_status = gr.Markdown(elem_id="review-status")
+            review_table = gr.Dataframe(
+                headers=REVIEW_COLUMNS, interactive=False, wrap=True, elem_id="review-table"
+            )
+            with gr.Row():
+                pick = gr.Dropdown(choices=[], label="Stelle", elem_id="review-pick")
+                accept = gr.Button("Annehmen", elem_id="review-accept")
+                reject = gr.Button("Ablehnen", elem_id="review-reject")
+            with gr.Row():
+                new_label = gr.Dropdown(
+                    label_set.names, value=label_set.names[0], label="Kategorie",
+                    elem_id="review-label",
+                )  # fmt: skip
+                new_risk = gr.Radio(
+                    list(label_set.risks), value=None, label="Risiko", elem_id="review-risk"
+                )
+                change = gr.Button("Kategorie/Risiko übernehmen", elem_id="review-change")
+                add = gr.Button("Markierten Text hinzufügen", elem_id="review-add")
+            selection_note = gr.Markdown(elem_id="review-selection")
+            reviewed_text = gr.Textbox(
+                label="Veröffentlichungsfassung nach der Prüfung",
+                lines=10,
+                interactive=False,
+                elem_id="review-text",
+            )
+            export = gr.Button("Exportieren", elem_id="review-export")
+            review_files = gr.File(
+                label="Veröffentlichung, Schlüssel, korrigierte Annotation",
+                file_count="multiple",
+                interactive=False,
+                elem_id="review-files",
+            )
+        correction = gr.State(None)
+        selection = gr.State(None)
         with gr.Accordion("Kategorien", open=False):
             gr.Markdown(labels_markdown(label_set))
 
-        inputs = [text_in, mode, labels, min_risk, topics]
-        outputs = [text_out, spans_json, highlighted, table, summary, txt_file, json_file]
+        inputs = [text_in, mode, labels, min_risk, topics, word]
+        outputs = [
+            text_out, spans_json, highlighted, table, summary, txt_file, json_file, docx_file
+        ]  # fmt: skip
+        review_outputs = [correction, review_table, pick, review_status, reviewed_text]
         button.click(
             anonymize,
             inputs,
@@ -585,14 +799,41 @@ def build_demo(
             api_name="anonymize",
             concurrency_id=MODEL_QUEUE,
             concurrency_limit=concurrency,
+        ).success(
+            open_review, [text_in, spans_json, mode], review_outputs, api_visibility="private"
         )
-        upload.upload(load_file, upload, [text_in, upload], api_visibility="private").success(
+        text_in.select(
+            note_selection, text_in, [selection, selection_note], api_visibility="private"
+        )
+        for button_, action in ((accept, "accept"), (reject, "reject"), (change, "change")):
+            button_.click(
+                partial(act, action),
+                [correction, pick, new_label, new_risk, mode],
+                review_outputs,
+                api_visibility="private",
+            )
+        add.click(
+            partial(act, "add"),
+            [correction, selection, new_label, new_risk, mode],
+            review_outputs,
+            api_visibility="private",
+        )
+        export.click(
+            lambda c, m: review_export(c, m, downloads) if c is not None else None,
+            [correction, mode],
+            review_files,
+            api_visibility="private",
+        )
+        loaded = [text_in, upload, word]
+        upload.upload(load_file, upload, loaded, api_visibility="private").success(
             anonymize,
             inputs,
             outputs,
             api_visibility="private",
             concurrency_id=MODEL_QUEUE,
             concurrency_limit=concurrency,
+        ).success(
+            open_review, [text_in, spans_json, mode], review_outputs, api_visibility="private"
         )
     return demo.queue(max_size=queue_size, default_concurrency_limit=concurrency)
 

@@ -193,7 +193,8 @@ def test_empty_text_and_invalid_input(anonymizer, tmp_path):
 def test_downloads_are_written_and_expire(anonymizer, tmp_path):
     downloads = app.Downloads(tmp_path / "d", max_age=60)
     result = app.anonymize_text(anonymizer, TEXT, "label")
-    anonymized, spans, _, table, _, txt, spans_file = app.outputs_for(result, downloads)
+    anonymized, spans, _, table, _, txt, spans_file, word = app.outputs_for(result, downloads)
+    assert word is None  # no Word file uploaded
     assert anonymized == LABELLED and spans == result.spans and len(table) == 5
     assert Path(txt).read_text(encoding="utf-8") == LABELLED
     assert json.loads(Path(spans_file).read_text(encoding="utf-8")) == result.spans
@@ -216,7 +217,9 @@ def test_uploads_are_read_then_deleted(tmp_path):
     assert not txt.exists() and not txt.parent.exists()
 
     docx = make_docx(upload("u.docx"), ["Der Kläger Hans Müller", "wohnt in der Bahnhofstraße 12."])
-    assert app.read_upload(docx) == "Der Kläger Hans Müller\nwohnt in der Bahnhofstraße 12."
+    assert app.read_upload(docx) == (
+        "Der Kläger Hans Müller\nwohnt in der Bahnhofstraße 12.\n\nKopfzeile Geheim"
+    )  # the header after a blank line
     assert not docx.exists()
 
     pdf = upload("u.pdf")
@@ -235,6 +238,67 @@ def test_uploads_are_read_then_deleted(tmp_path):
         assert str(tmp_path) not in str(err.value)  # the server's paths stay private
         assert not bad.exists()
     assert app.read_upload(None) == ""
+
+
+def test_a_word_upload_comes_back_as_word(anonymizer, tmp_path):
+    import docx
+
+    path = make_docx(tmp_path / "urteil.docx", ["Der Kläger Hans Müller", "fährt einen VW Golf."])
+    downloads = app.Downloads(tmp_path / "d")
+
+    text, cleared, word = app.load_file(str(path))
+    result = app.anonymize_text(anonymizer, text, "label", word=word)
+    *_, txt, _, written = app.outputs_for(result, downloads)
+    assert "<nat-name-1>" in Path(txt).read_text(encoding="utf-8")
+
+    assert cleared is None and word is not None and not path.exists()
+    assert Path(written).name == "anonymisiert.docx"
+    document = docx.Document(written)
+    assert [p.text for p in document.paragraphs] == [
+        "Der Kläger <nat-name-1>",
+        "fährt einen <car-name-1>.",
+    ]
+    assert "Müller" not in Path(written).read_bytes().decode("latin-1")
+    assert "Dokumenteigenschaften" in result.summary()  # what was removed is said
+    # the text box edited after the upload: its text is no longer the file's, no .docx
+    edited = app.anonymize_text(anonymizer, text + " Ende.", "label", word=word)
+    assert edited.word is None and app.outputs_for(edited, downloads)[-1] is None
+
+
+def test_a_review_corrects_the_text_and_exports_what_it_made(anonymizer, tmp_path):
+    result = app.anonymize_text(anonymizer, TEXT, "label")
+    review = app.start_review(TEXT, result.spans, {"nat-name": 0.9})
+
+    table, picker, status, published = app.review_view(review, "label")
+    assert published == LABELLED and "5 noch offen" in status
+    # doubtful first: Hans Müller (0.97 < 0.9 + 0.15), then the leak check's Müller
+    assert list(table["Text"])[:2] == ["Hans Müller", "Müller"]
+    assert list(table["Zweifel"])[:2] == ["knapp über der Schwelle", "Leak-Prüfung"]
+    assert picker["value"] == 0 and len(picker["choices"]) == 5
+
+    golf = next(i for i, item in enumerate(review.items) if item.span.label == "car-name")
+    review.reject(golf)
+    review.add(TEXT.index("Kläger"), TEXT.index("Kläger") + len("Kläger"), "nat-jur")
+    *_, status, published = app.review_view(review, "label")
+    assert published.endswith("fuhr einen VW Golf.") and "<nat-jur-1>" in published
+    assert "4 noch offen" in status  # the rejected one is done; the added one needs nothing
+
+    files = app.review_export(review, "label", app.Downloads(tmp_path / "d"))
+    assert [Path(f).name for f in files] == [
+        "veroeffentlichung.txt",
+        "schluessel.jsonl",
+        "annotation.jsonl",
+    ]
+    assert Path(files[0]).read_text(encoding="utf-8") == published
+    gold = json.loads(Path(files[2]).read_text(encoding="utf-8"))
+    assert {s["label"] for s in gold["spans"]} == {
+        "court-name",
+        "nat-jur",
+        "nat-name",
+        "address-name",
+    }
+    key = json.loads(Path(files[1]).read_text(encoding="utf-8"))
+    assert {r["original"] for r in key["replacements"]} >= {"Hans Müller", "Kläger"}
 
 
 @pytest.mark.parametrize(
@@ -396,10 +460,10 @@ def test_the_api_endpoint(server, tmp_path):
     client = Client(url, verbose=False, download_files=str(tmp_path))
     endpoints = client.view_api(print_info=False, return_format="dict")["named_endpoints"]
     assert list(endpoints) == ["/anonymize"]  # the upload events are not an API
-    anonymized, spans, highlighted, table, summary, txt, spans_file = client.predict(
+    anonymized, spans, highlighted, table, summary, txt, spans_file, word = client.predict(
         TEXT, "label", DEFAULT_LABELS.names, "low", api_name="/anonymize"
     )
-    assert anonymized == LABELLED
+    assert anonymized == LABELLED and word is None  # a Word file only after a .docx upload
     assert [(s["text"], s["label"], s["start"], s["end"]) for s in spans] == [
         ("Amtsgericht München", "court-name", 4, 23),
         ("Hans Müller", "nat-name", 40, 51),
@@ -432,7 +496,7 @@ def test_privacy_settings_of_the_running_app(server):
     response = httpx.post(f"{url}gradio_api/upload", files={"files": too_big}, timeout=30)
     assert response.status_code == 413
     assert httpx.get(f"{url}monitoring", timeout=30).status_code in (403, 404)
-    assert "flag" not in json.dumps(demo.config).lower()
+    assert "flag" not in json.dumps(demo.config, default=str).lower()  # (State: a callback)
 
 
 def test_an_oversized_text_is_refused_with_a_clear_error(server):
@@ -504,6 +568,8 @@ def test_in_a_browser(server, tmp_path):
     if not CHROMIUM.exists():
         pytest.skip("needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright")
+    import httpx
+
     _, url = server
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -532,6 +598,51 @@ def test_in_a_browser(server, tmp_path):
             sync_api.expect(page.locator("#input-text textarea")).to_have_value(
                 "Zeuge Hans Müller."
             )
+
+            # the review: accept the one span found, add the one the model missed, export
+            page.locator("#input-text textarea").fill(
+                "Zeuge Hans Müller und Zeugin Petra Kowalski."
+            )
+            page.locator("#anonymize").click()
+            status = page.locator("#review-status")
+            sync_api.expect(status).to_contain_text("1 noch offen", timeout=30_000)
+            page.locator("#review-accept").click()
+            sync_api.expect(status).to_contain_text("0 noch offen", timeout=30_000)
+            page.locator("#input-text textarea").evaluate(
+                """(el) => { el.focus(); const i = el.value.indexOf('Petra Kowalski');
+                el.setSelectionRange(i, i + 14); el.dispatchEvent(new Event('select')); }"""
+            )
+            sync_api.expect(page.locator("#review-selection")).to_contain_text(
+                "Petra Kowalski", timeout=30_000
+            )
+            page.locator("#review-add").click()
+            reviewed = page.locator("#review-text textarea")
+            sync_api.expect(reviewed).to_have_value(
+                "Zeuge <nat-name-1> und Zeugin <nat-name-2>.", timeout=30_000
+            )
+            page.locator("#review-export").click()
+            gold_link = page.locator("#review-files a[download='annotation.jsonl']")
+            sync_api.expect(gold_link).to_have_count(1, timeout=30_000)
+            gold = json.loads(httpx.get(gold_link.get_attribute("href"), timeout=30).text)
+            assert [(s["start"], s["end"], s["label"]) for s in gold["spans"]] == [
+                (6, 17, "nat-name"),
+                (29, 43, "nat-name"),
+            ]
+
+            # a Word file comes back as a Word file, anonymized, ready to download
+            word = make_docx(tmp_path / "urteil.docx", ["Zeuge Hans Müller."])
+            page.locator("#upload input[type=file]").set_input_files(str(word))
+            sync_api.expect(output).to_have_value(
+                "Zeuge <nat-name-1>.\n\nKopfzeile Geheim", timeout=30_000
+            )
+            link = page.locator("#docx-file a").first
+            sync_api.expect(link).to_have_attribute("download", "anonymisiert.docx", timeout=30_000)
+            with page.expect_download() as download:
+                link.click()
+            saved = tmp_path / "downloaded.docx"
+            download.value.save_as(saved)
+            assert "Müller" not in app.open_word(saved.read_bytes()).text
+            assert "<nat-name-1>" in app.open_word(saved.read_bytes()).text
 
             # a file that cannot be read gives a message on the page
             locked = tmp_path / "locked.pdf"

@@ -3,9 +3,11 @@
 Inputs are ``.txt`` files (one document each, written back byte for byte outside the
 replaced stretches: line endings and a BOM stay), ``.docx`` and ``.pdf`` files (one
 document each, their text extracted by :mod:`hf_anon.text.readers`; the output is a ``.txt``
-of that text) and ``.jsonl`` files (one document a line with ``id`` and ``text``), given
-one by one or as folders (searched recursively). Each input gets one output under
-``--output`` at the same relative path (``.docx``/``.pdf`` with the suffix ``.txt``).
+of that text, and for a ``.docx`` also the anonymized Word file beside it,
+:mod:`hf_anon.apply.word`) and ``.jsonl`` files (one document a line with ``id`` and
+``text``), given one by one or as folders (searched recursively). Each input gets its
+output under ``--output`` at the same relative path (``.docx``/``.pdf`` with the suffix
+``.txt``).
 
 A file that cannot be read or anonymized (invalid UTF-8, a broken JSON line, a
 detection failure) is reported and gets no output at all; the batch goes on and the
@@ -41,6 +43,7 @@ from pathlib import Path
 
 from tqdm.auto import tqdm
 
+from hf_anon.apply.anonymize.types import AnonymizationError
 from hf_anon.apply.topics.redactor import topic_mode_for
 from hf_anon.text.data import ValidationError
 from hf_anon.text.languages import resolve_language
@@ -78,6 +81,7 @@ class Summary:
     dropped_fields: Counter = field(default_factory=Counter)
     seconds: float = 0.0
     backend: str | None = None  # what ran the model (torch, onnx, onnx-int8)
+    removed: Counter = field(default_factory=Counter)  # hidden content of Word files
 
     def format(self) -> str:
         ok = self.files - len(self.failed)
@@ -96,6 +100,11 @@ class Summary:
             * bool(self.labels)
             + f", {self.leak_check} of them found by the leak check",
         ]
+        if self.removed:
+            lines.append(
+                "removed from Word files: "
+                + ", ".join(f"{k} {v}" for k, v in self.removed.most_common())
+            )
         if self.dropped_fields:
             lines.append(
                 "fields dropped from JSON lines (not anonymized): "
@@ -142,12 +151,17 @@ class Output:
     ``write``: False in the processes of a multi-process run that do not write.
     """
 
-    def __init__(self, file: InputFile, target: Path, fmt: str, *, write: bool = True):
+    def __init__(self, file: InputFile, target: Path, fmt: str, *, write: bool = True, word=None):
         self.file = file
         self.target = target
         self.format = _target_format(file, fmt)
         self.folder = file.kind == "jsonl" and self.format == "txt"
         self.tmp = target.with_name(f".{target.name}.tmp{os.getpid()}")
+        #: a .docx input's anonymized Word file (beside the .txt), written with the
+        #: options of :func:`~hf_anon.apply.word.write_anonymized_docx` in ``word``
+        self.word = word if file.kind == "docx" and self.format == "txt" else None
+        self.word_target = word_target(target) if self.word is not None else None
+        self.word_tmp = target.with_name(f".{target.stem}.docx.tmp{os.getpid()}")
         self.write = write
         self.pending = 0  # documents read, not yet written
         self.read_all = False
@@ -156,6 +170,7 @@ class Output:
         self.handle = None
         self.names: set[str] = set()
         self.key_lines: list[str] = []
+        self.review_lines: list[str] = []
         self.stats = Summary()
         if write:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -166,13 +181,19 @@ class Output:
             elif self.format == "jsonl":
                 self.handle = self.tmp.open("w", encoding="utf-8", newline="")
 
-    def add(self, row: dict, result, *, key: bool) -> None:
-        """Write one anonymized document (in input order)."""
+    def add(self, row: dict, result, *, key: bool, review=None) -> None:
+        """Write one anonymized document (in input order); ``review``: the label thresholds
+        of its review record (:func:`~hf_anon.apply.review.review_record`), None for none."""
         self.pending -= 1
         if not self.write:
             return
         _account(self.stats, [result])
         if self.format == "txt" and not self.folder:
+            if self.word is not None and "word" in row:
+                from hf_anon.apply.word import write_anonymized_docx
+
+                self.word_tmp.write_bytes(write_anonymized_docx(row["word"], result, **self.word))
+                self.stats.removed.update(row["word"].removed)
             self.tmp.write_bytes(result.text.encode("utf-8"))
         elif self.folder:
             name = _safe_name(row["id"])
@@ -193,6 +214,12 @@ class Output:
                 "replacements": result.key(),
             }
             self.key_lines.append(json.dumps(entry, ensure_ascii=False) + "\n")
+        if review is not None:
+            from hf_anon.apply.review import review_record
+
+            record = review_record(row["id"], row["text"], result, review)
+            record["file"] = self.file.relative.as_posix()
+            self.review_lines.append(json.dumps(record, ensure_ascii=False) + "\n")
 
     def commit(self) -> None:
         """Rename the complete output to its target (replacing an older one)."""
@@ -205,6 +232,8 @@ class Output:
             self.tmp.write_bytes(b"")
         if self.folder and self.target.exists():
             _remove(self.target)
+        if self.word_target is not None and self.word_tmp.exists():
+            os.replace(self.word_tmp, self.word_target)  # before the .txt: --resume looks there
         os.replace(self.tmp, self.target)
 
     def abort(self) -> None:
@@ -214,6 +243,12 @@ class Output:
             self.handle.close()
         if self.write:
             _remove(self.tmp)
+            _remove(self.word_tmp)
+
+
+def word_target(target: Path) -> Path:
+    """Where a ``.docx`` input's anonymized Word file goes: beside its ``.txt``."""
+    return target.with_suffix(".docx")
 
 
 def _merge(summary: Summary, stats: Summary) -> None:
@@ -223,6 +258,7 @@ def _merge(summary: Summary, stats: Summary) -> None:
     summary.labels.update(stats.labels)
     summary.leak_check += stats.leak_check
     summary.dropped_fields.update(stats.dropped_fields)
+    summary.removed.update(stats.removed)
 
 
 def process_state():
@@ -302,6 +338,20 @@ class BatchRun:
         self.out_dir = Path(args.output)
         self.targets: dict[Path, Path] = {}
         self.key_handle = None
+        self.review_handle = None  # --review-out: the spans with their doubt
+
+    def review_thresholds(self) -> dict:
+        """The label thresholds doubt is measured against (the model's calibrated ones)."""
+        return dict(getattr(self.anonymizer.detector, "label_thresholds", None) or {})
+
+    def word_options(self) -> dict:
+        """How the Word files are checked: the model's labels, the plan's leak threshold,
+        the language (:func:`~hf_anon.apply.word.write_anonymized_docx`)."""
+        return {
+            "label_set": self.anonymizer.label_set,
+            "leak_min_score": self.plan.leak_min_score,
+            "language": self.anonymizer.language,
+        }
 
     def claim(self, file: InputFile, target: Path) -> Path:
         """``target``, the file's output path, taken for it; raises ValidationError where
@@ -310,10 +360,11 @@ class BatchRun:
             raise ValidationError(
                 f"its output {target} is also the output of {self.targets[target]}"
             )
-        if target.resolve() == file.path.resolve():
-            raise ValidationError(
-                f"its output {target} would overwrite it; choose another --output"
-            )
+        for output in (target, word_target(target) if file.kind == "docx" else target):
+            if output.resolve() == file.path.resolve():
+                raise ValidationError(
+                    f"its output {output} would overwrite it; choose another --output"
+                )
         self.targets[target] = file.path
         return target
 
@@ -356,9 +407,16 @@ class BatchRun:
                 out.error = error
                 continue
             try:
-                out.add(rows[f, d], result, key=self.key_handle is not None)
+                out.add(
+                    rows[f, d],
+                    result,
+                    key=self.key_handle is not None,
+                    review=self.review_thresholds() if self.review_handle is not None else None,
+                )
             except OSError as err:
                 out.error = f"cannot write its output: {_message(err)}"
+            except AnonymizationError as err:  # the Word file failed its leak check
+                out.error = _message(err)
 
     def finish(self, out: Output, summary: Summary, bar) -> None:
         """Commit a complete output (and its key lines), or abort a failed one."""
@@ -377,10 +435,14 @@ class BatchRun:
                 tqdm.write(message, file=sys.stderr)
         else:
             _merge(summary, out.stats)
-            if self.key_handle is not None:
-                self.key_handle.writelines(out.key_lines)
-                self.key_handle.flush()
-        out.key_lines, out.names = [], set()
+            for handle, lines in (
+                (self.key_handle, out.key_lines),
+                (self.review_handle, out.review_lines),
+            ):
+                if handle is not None:
+                    handle.writelines(lines)
+                    handle.flush()
+        out.key_lines, out.review_lines, out.names = [], [], set()
         bar.update(1)
 
     def run(self, files: list[InputFile], summary: Summary) -> None:
@@ -402,13 +464,18 @@ class BatchRun:
                     continue
                 try:
                     out = outputs[f] = Output(
-                        file, self.claim(file, target), self.args.format, write=self.is_main
+                        file,
+                        self.claim(file, target),
+                        self.args.format,
+                        write=self.is_main,
+                        word=self.word_options(),
                     )
                 except (ValidationError, OSError) as err:
                     out = outputs[f] = Output(file, target, self.args.format, write=False)
                     out.error = _file_message(file.path, err)
                 try:
-                    for d, row in enumerate(iter_documents(file)):
+                    revisions = getattr(self.args, "revisions", "accept")
+                    for d, row in enumerate(iter_documents(file, revisions=revisions)):
                         if out.error is not None:
                             break  # a failed file is not read on
                         chunk.append((f, d, row))

@@ -60,13 +60,20 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     # with --model the model's own language counts; else --language picks the bundled model
     language = "de" if args.model else input_language(args.language, files)
     try:
-        anonymizer = Anonymizer.from_pretrained(
-            args.model,
-            language=language,
-            options=load_options(args, device=str(state.device) if state is not None else None),
-            batch_size=args.batch_size,
-            **decoding_kwargs(args),
-        )
+        if args.spans_from:  # reviewed spans instead of a model
+            from hf_anon.apply.review import given_spans
+            from hf_anon.cli.inputs import read_documents
+
+            reviewed = read_documents(args.spans_from, DEFAULT_LABELS, require_risk=False)
+            anonymizer = Anonymizer(given_spans(reviewed), language=language)
+        else:
+            anonymizer = Anonymizer.from_pretrained(
+                args.model,
+                language=language,
+                options=load_options(args, device=str(state.device) if state else None),
+                batch_size=args.batch_size,
+                **decoding_kwargs(args),
+            )
         check_model_language(anonymizer.language, args.language)
         mode = Redact(args.mask) if args.mode == "redact" and args.mask is not None else args.mode
         plan = anonymizer.plan(
@@ -83,6 +90,9 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     key_path = Path(args.key_out) if args.key_out else None
     if key_path is not None and batch.is_main:
         batch.key_handle = open_key(key_path, resume=args.resume)
+    review_path = Path(args.review_out) if args.review_out else None
+    if review_path is not None and batch.is_main:
+        batch.review_handle = open_key(review_path, resume=args.resume)
     previous = terminate_as_interrupt()
     try:
         batch.run(files, summary)
@@ -99,10 +109,12 @@ def cmd_anonymize(args: argparse.Namespace) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-        if batch.key_handle is not None:
-            batch.key_handle.close()
-    if key_path is not None and batch.is_main:
-        os.replace(partial_key(key_path), key_path)
+        for handle in (batch.key_handle, batch.review_handle):
+            if handle is not None:
+                handle.close()
+    for path in (key_path, review_path):
+        if path is not None and batch.is_main:
+            os.replace(partial_key(path), path)
     summary.seconds = time.perf_counter() - started
     if batch.is_main:
         print(summary.format(), file=sys.stderr)
@@ -121,7 +133,9 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
             "(pseudonyms, labels, random initials or a mask), consistently per entity within "
             "each document; the surface forms of replaced spans are also replaced wherever "
             "else they occur. INPUT: .txt, .docx and .pdf files (one document each; the text "
-            "of .docx and .pdf is extracted and written as .txt) and .jsonl files (id and "
+            "of .docx and .pdf is extracted and written as .txt, and a .docx also comes back "
+            "as an anonymized .docx: formatting kept; comments, tracked changes, hidden text, "
+            "properties and image metadata removed) and .jsonl files (id and "
             "text per line), or folders of them. A file that fails gets no output and is "
             "reported; the exit code is then 1."
         ),
@@ -172,9 +186,29 @@ def add_anonymize_parser(commands: Any) -> argparse.ArgumentParser:
         help="output format (default: as the input; jsonl adds the replaced spans)",
     )
     parser.add_argument(
+        "--revisions",
+        default="accept",
+        choices=["accept", "reject"],
+        help="tracked changes of .docx inputs: accepted (default) or rejected; either way "
+        "no history stays in the written file",
+    )
+    parser.add_argument(
         "--key-out",
         metavar="FILE",
         help="write the key (originals of all replacements, JSON Lines) here; keep it secret",
+    )
+    parser.add_argument(
+        "--review-out",
+        metavar="FILE",
+        help="write every document's spans on its original text, with scores and doubt "
+        "flags, for review (JSON Lines; hf-anon label-studio export turns it into tasks); "
+        "it holds the originals: keep it secret",
+    )
+    parser.add_argument(
+        "--spans-from",
+        metavar="FILE",
+        help="replace the spans of this gold JSON Lines file (reviewed: hf-anon label-studio "
+        "import) instead of running a model; it must hold the inputs' texts",
     )
     parser.add_argument(
         "--secret-env",

@@ -25,6 +25,7 @@ from hf_anon.cli.detect import add_detect_parser
 from hf_anon.cli.evaluate import add_evaluate_parser
 from hf_anon.cli.export import add_export_parser
 from hf_anon.cli.inputs import EXIT_INVALID_INPUT
+from hf_anon.cli.label_studio import add_label_studio_parser
 from hf_anon.cli.placeholders import add_placeholders_parser
 from hf_anon.cli.pseudonymize import add_pseudonymize_parser
 from hf_anon.cli.push import add_push_parser
@@ -52,6 +53,7 @@ PARSERS = (
     add_base_model_parser,
     add_anonymize_parser,
     add_topics_parser,
+    add_label_studio_parser,
 )
 
 

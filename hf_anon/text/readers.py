@@ -17,9 +17,11 @@ What each file type gives:
   the model cannot find, so the error names the byte, its offset and its line. A leading
   BOM is dropped by :func:`read_text` and kept (``keep_bom=True``) by ``hf-anon
   anonymize``, which writes the file back byte for byte outside the replaced stretches.
-- ``.docx`` (python-docx): the body in document order, one line per paragraph, table
-  rows as lines of tab-separated cells. Headers, footers, footnotes, comments and text
-  boxes are *not* read (so they do not reach the output either).
+- ``.docx`` (:mod:`hf_anon.text.word`): the body in document order, one line per
+  paragraph (table cells and text boxes too), then headers, footers, footnotes and
+  endnotes after a blank line each. Tracked changes are accepted; comments, hidden text
+  and properties are not read (``hf-anon anonymize`` removes them from the Word file it
+  writes).
 - ``.pdf`` (pypdf): the text layer of every page, pages separated by a blank line. A
   PDF without text (a scan) or with a password is an error: OCR or unlock it first.
 - ``.jsonl``: one JSON object a line with a non-empty string ``id`` (unique in the file)
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from hf_anon.text.data import iter_jsonl
+from hf_anon.text.errors import InputError
 
 #: Suffixes :func:`read_text` reads.
 SUPPORTED = (".txt", ".docx", ".pdf")
@@ -48,16 +51,6 @@ SINGLE_DOCUMENT = frozenset({"txt", "docx", "pdf"})
 #: Types found in folders that are reported as not supported (rather than ignored):
 #: they usually hold decisions too. No parser for them ships with hf-anon.
 UNSUPPORTED = frozenset({".doc", ".odt", ".rtf"})
-
-
-class InputError(ValueError):
-    """Input that cannot be used as given: a file, a line of it, or an argument.
-
-    The message says what and where in one line (``PATH: …``, ``PATH:LINE: …``). The
-    ``hf-anon`` command reports it with exit code 2; ``hf-anon anonymize`` reports it for
-    the file it concerns and goes on with the others. A ``ValueError``, so that callers
-    that catch those (the demo) need not know it.
-    """
 
 
 def decode_utf8(data: bytes, path: str | Path, *, keep_bom: bool = False) -> str:
@@ -77,56 +70,12 @@ def decode_utf8(data: bytes, path: str | Path, *, keep_bom: bool = False) -> str
     return text if keep_bom else text.removeprefix("\ufeff")
 
 
-def _read_docx(path: Path, *, max_unpacked: int = 256 * 2**20, max_ratio: int = 100) -> str:
-    """The body of a .docx; refuses a zip bomb before python-docx inflates it.
+def _read_docx(path: Path) -> str:
+    """The text of a .docx as the anonymizer reads it (:func:`hf_anon.text.word.open_word`:
+    zip bombs refused, hidden content removed, tracked changes accepted)."""
+    from hf_anon.text.word import open_word
 
-    A .docx is a zip archive. Its parts are unpacked whole, so an archive whose parts
-    would unpack to more than ``max_unpacked`` bytes in all, or that holds a part of more
-    than 1 MiB compressed more than ``max_ratio`` : 1 (text XML reaches about 10-20 : 1,
-    a zip bomb about 1000 : 1), is refused from the sizes its directory declares. Those
-    sizes bound what is unpacked: :mod:`zipfile` stops a part at its declared size.
-    """
-    import zipfile
-
-    import docx
-    from docx.table import Table
-    from docx.text.paragraph import Paragraph
-
-    data = path.read_bytes()  # OSError stays an OSError
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-    except Exception as err:  # not a zip archive at all
-        raise InputError(f"{path}: not a readable .docx file ({type(err).__name__})") from None
-    unpacked = sum(member.file_size for member in members)
-    if unpacked > max_unpacked:
-        raise InputError(
-            f"{path}: the .docx would unpack to {unpacked / 2**20:,.0f} MiB, more than "
-            f"{max_unpacked / 2**20:,.0f} MiB (a zip bomb?); not read"
-        )
-    for member in members:
-        ratio = member.file_size / max(member.compress_size, 1)
-        if member.file_size > 2**20 and ratio > max_ratio:
-            raise InputError(
-                f"{path}: a part of the .docx is compressed {ratio:,.0f} : 1, more than "
-                f"{max_ratio} : 1 (a zip bomb?); not read"
-            )
-    try:
-        document = docx.Document(io.BytesIO(data))
-    except Exception as err:  # zipfile, lxml and python-docx errors alike
-        raise InputError(f"{path}: not a readable .docx file ({type(err).__name__})") from None
-    lines: list[str] = []
-    for block in document.iter_inner_content():
-        if isinstance(block, Paragraph):
-            lines.append(block.text)
-        elif isinstance(block, Table):
-            for row in block.rows:
-                cells: list[str] = []
-                for cell in row.cells:  # a merged cell is repeated: keep it once
-                    if not cells or cell.text != cells[-1]:
-                        cells.append(cell.text)
-                lines.append("\t".join(cells))
-    return "\n".join(lines)
+    return open_word(path.read_bytes(), str(path)).text  # OSError stays an OSError
 
 
 def _read_pdf(path: Path) -> str:
@@ -248,20 +197,29 @@ def collect_inputs(inputs: Sequence[str | Path]) -> tuple[list[InputFile], int]:
     return files, skipped
 
 
-def iter_documents(file: InputFile) -> Iterator[dict[str, Any]]:
+def iter_documents(file: InputFile, *, revisions: str = "accept") -> Iterator[dict[str, Any]]:
     """The file's documents as rows with ``id`` and ``text``, one at a time (a JSON Lines
     file is streamed).
 
     A one-document file's ``id`` is its relative path without the suffix; a ``.txt``
     keeps its BOM, so that the output is the input byte for byte outside the replaced
-    stretches.
+    stretches. A ``.docx`` row also holds the cleaned Word file under ``word``
+    (:class:`~hf_anon.text.word.WordDocument`; tracked changes settled as ``revisions``
+    says), so that the anonymized text can be written back into it.
     """
     if file.kind == "jsonl":
         yield from iter_jsonl_texts(file.path)
         return
+    if file.kind == "docx":
+        from hf_anon.text.word import open_word
+
+        document = open_word(file.path.read_bytes(), str(file.path), revisions=revisions)
+        row_id = file.relative.with_suffix("").as_posix()
+        yield {"id": row_id, "text": document.text, "word": document}
+        return
     if file.kind == "txt":
         text = decode_utf8(file.path.read_bytes(), file.path, keep_bom=True)
-    elif file.kind in SINGLE_DOCUMENT:  # .docx, .pdf: extracted text
+    elif file.kind in SINGLE_DOCUMENT:  # .pdf: extracted text
         text = read_text(file.path)
     else:
         raise InputError(

@@ -165,8 +165,9 @@ def test_docx_and_pdf_are_read_and_written_as_txt(stub_model, tmp_path, capsys):
     (folder / "w.doc").write_bytes(b"old Word")
     assert run(str(folder), "--output", str(tmp_path / "out"), "--mode", "label") == 1
     assert (tmp_path / "out" / "u.txt").read_text(encoding="utf-8") == (
-        "Der Kläger <nat-name-1>\nwohnt in der <address-name-1>."
-    )
+        "Der Kläger <nat-name-1>\nwohnt in der <address-name-1>.\n\nKopfzeile Geheim"
+    )  # the header after a blank line
+    assert (tmp_path / "out" / "u.docx").exists()  # and the Word file beside it
     assert (tmp_path / "out" / "v.txt").read_text(encoding="utf-8") == (
         "Die Zeugin <nat-name-1>\n\nHerr Müller klagt."
     )
@@ -260,8 +261,8 @@ def test_a_large_json_lines_file_is_streamed_in_chunks(stub_model, tmp_path, mon
     events = []
     read = batch.iter_documents
 
-    def reading(file):
-        for row in read(file):
+    def reading(file, **options):
+        for row in read(file, **options):
             events.append("read")
             yield row
 

@@ -217,7 +217,7 @@ def test_the_space_starts_and_answers(space, tiny_model_dir, tmp_path):
         endpoints = client.view_api(print_info=False, return_format="dict")["named_endpoints"]
         assert list(endpoints) == ["/anonymize"]
         text = TINY_MODEL_SENTENCE * 2
-        anonymized, spans, *_, summary, _txt, _json = client.predict(
+        anonymized, spans, *_, summary, _txt, _json, _word = client.predict(
             text, "label", DEFAULT_LABELS.names, "low", api_name="/anonymize"
         )
         assert isinstance(anonymized, str) and anonymized.strip()
