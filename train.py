@@ -27,6 +27,7 @@ from torch.utils.data import DataLoader
 from tqdm.auto import tqdm
 from transformers import AutoTokenizer, get_linear_schedule_with_warmup
 
+from hf_anon.distribution.adapter_card import write_adapter_card
 from hf_anon.distribution.model_card import write_model_card
 from hf_anon.model.training import (
     WindowCollator,
@@ -51,6 +52,8 @@ logger = logging.getLogger("hf_anon.train")
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_config(argv)
+    if config.save_adapter and config.lora_r <= 0:
+        raise SystemExit("train.py: --save_adapter needs LoRA (--lora_r 8, say)")
     output_dir = Path(config.output_dir)
     output_dir.mkdir(parents=True, exist_ok=True)  # the log history is written from step 1
     accelerator = Accelerator(
@@ -289,8 +292,17 @@ def previous_seconds(start: str) -> float:
 
 
 def save_model(accelerator, model, tokenizer, config, path: Path, metrics, info=None) -> None:
-    """A plain hf-anon model folder: weights (LoRA merged), tokenizer, training config."""
+    """A plain hf-anon model folder: weights (LoRA merged), tokenizer, training config; with
+    ``save_adapter``, the LoRA adapter alone (PEFT) and its card."""
     unwrapped = accelerator.unwrap_model(model)
+    if config.save_adapter:
+        unwrapped.save_pretrained(str(path), safe_serialization=True)  # adapter + heads
+        config.save(path / "training_config.json")
+        for name, content in (("eval_results.json", metrics), ("training_info.json", info)):
+            if content:
+                (path / name).write_text(json.dumps(content, indent=2) + "\n")
+        write_adapter_card(path)
+        return
     if config.lora_r > 0:
         import copy
 

@@ -32,6 +32,7 @@ from hf_anon.cli.push import add_push_parser
 from hf_anon.cli.release import add_release_parser
 from hf_anon.cli.remote_code import add_remote_code_parser
 from hf_anon.cli.report import add_report_parser
+from hf_anon.cli.select import add_select_parser
 from hf_anon.cli.topics import add_topics_parser
 from hf_anon.text.data import ValidationError
 from hf_anon.text.readers import InputError
@@ -54,6 +55,7 @@ PARSERS = (
     add_anonymize_parser,
     add_topics_parser,
     add_label_studio_parser,
+    add_select_parser,
 )
 
 

@@ -60,7 +60,12 @@ def add_push_parser(commands) -> argparse.ArgumentParser:
             "token defaults to HF_TOKEN or the cached `hf auth login`; it is never printed."
         ),
     )
-    parser.add_argument("--model", required=True, help="hf-anon model folder with README.md")
+    parser.add_argument(
+        "--model",
+        required=True,
+        help="hf-anon model folder with README.md, or a LoRA adapter folder (train.py "
+        "--save_adapter true)",
+    )
     parser.add_argument("--repo-id", required=True, metavar="ORG/NAME", help="hub model repo")
     parser.add_argument("--private", action="store_true", help="create the model repo private")
     parser.add_argument(

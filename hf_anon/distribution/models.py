@@ -144,6 +144,10 @@ def plan_model_push(
     folder = Path(model_dir)
     if not folder.is_dir():
         raise PushError(f"{folder}: no such folder")
+    if (folder / "adapter_config.json").is_file():
+        return plan_adapter_push(
+            folder, repo_id, private=private, commit_message=commit_message, token=token
+        )
     try:
         config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -182,6 +186,43 @@ def plan_model_push(
         private=private,
         skipped=summarize(skipped),
     )
+
+
+#: Files of a LoRA adapter folder (``train.py --save_adapter true``) that are uploaded.
+ADAPTER_FILES = (
+    "adapter_config.json",
+    "adapter_model.safetensors",
+    "README.md",
+    "training_config.json",
+    "training_info.json",
+    "eval_results.json",
+)
+
+
+def plan_adapter_push(
+    folder: Path,
+    repo_id: str,
+    *,
+    private: bool = False,
+    commit_message: str | None = None,
+    token: str | None = None,
+) -> PushPlan:
+    """What pushing a LoRA adapter folder uploads: the adapter, its card (``README.md``,
+    :mod:`hf_anon.distribution.adapter_card`) and its training files; nothing else."""
+    if not (folder / "adapter_model.safetensors").is_file():
+        raise PushError(f"{folder}: no adapter_model.safetensors weights")
+    if not (folder / "README.md").is_file():
+        raise PushError(f"{folder}: no README.md card; train.py writes one with the adapter")
+    paths = [folder / name for name in ADAPTER_FILES if (folder / name).is_file()]
+    skipped = [
+        p.relative_to(folder).as_posix()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p not in paths
+    ]
+    files = [PlannedFile(p.name, p.stat().st_size, p) for p in paths]
+    check_no_token(files, token)
+    message = commit_message or f"Upload hf-anon LoRA adapter {folder.resolve().name}"
+    return PushPlan(repo_id, "model", files, message, private=private, skipped=summarize(skipped))
 
 
 def push_model(

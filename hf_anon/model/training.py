@@ -108,6 +108,13 @@ class TrainingConfig:
     lora_r: int = field(default=0, metadata={"help": "LoRA rank (0: full fine-tuning)"})
     lora_alpha: int = 16
     lora_dropout: float = 0.1
+    save_adapter: bool = field(
+        default=False,
+        metadata={
+            "help": "with lora_r > 0: save the LoRA adapter alone (PEFT, e.g. one court's, "
+            "loaded with adapter=), not the merged weights"
+        },
+    )
     masking: str = field(
         default="none", metadata={"help": "none | M1..M7 (seed 000, for placeholder corpora)"}
     )

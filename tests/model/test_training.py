@@ -250,3 +250,53 @@ def test_two_cpu_processes_with_accelerate_launch(tmp_path):
     )
     assert (out / "best" / "model.safetensors").exists()
     assert (out / "checkpoint-12").exists()
+
+
+def test_a_court_adapter_is_trained_saved_alone_and_loaded_on_its_base(
+    tiny_model_dir, sample_gold, tmp_path
+):
+    """train.py --save_adapter: a few decisions of one court → a PEFT adapter (no merged
+    weights), its card, loadable with adapter= and pushable as an adapter repo."""
+    from hf_anon.distribution.models import plan_model_push
+    from hf_anon.text.data import save_jsonl
+
+    court = tmp_path / "court.jsonl"
+    save_jsonl(sample_gold, court)
+    out = tmp_path / "adapter"
+    run_train(
+        "--config", "configs/court_adapter.yaml", "--model_name_or_path", str(tiny_model_dir),
+        "--train_files", str(court), "--output_dir", str(out), "--max_steps", "6",
+        "--max_length", "64", "--stride", "8", "--lora_r", "4", "--learning_rate", "0.01",
+        "--head_learning_rate", "0.01",
+    )  # fmt: skip
+
+    best = out / "best"
+    assert (best / "adapter_config.json").is_file()
+    assert (best / "adapter_model.safetensors").is_file()
+    assert not (best / "model.safetensors").exists()  # the adapter alone, not a model
+    card = (best / "README.md").read_text()
+    assert f"base_model: {tiny_model_dir}" in card and "`court.jsonl`" in card
+    text = [Document("d", sample_gold[0].text)]
+    adapted = SpanDetector.from_pretrained(tiny_model_dir, adapter=best)
+    base = SpanDetector.from_pretrained(tiny_model_dir, backend="torch")
+    ((_, tags_adapted, *_),) = adapted.predict_probabilities(text)
+    ((_, tags_base, *_),) = base.predict_probabilities(text)
+    assert not torch.allclose(torch.from_numpy(tags_adapted), torch.from_numpy(tags_base))
+    plan = plan_model_push(best, "court/adapter", token="hf_x")
+    assert sorted(f.path_in_repo for f in plan.files) == [
+        "README.md",
+        "adapter_config.json",
+        "adapter_model.safetensors",
+        "training_config.json",
+        "training_info.json",
+    ]
+
+
+def test_an_adapter_needs_lora(tmp_path):
+    env = {**os.environ, "HF_HUB_OFFLINE": "1"}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "train.py"), "--config", "configs/tiny.yaml",
+         "--save_adapter", "true", "--output_dir", str(tmp_path / "x")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode != 0 and "--save_adapter needs LoRA" in result.stderr

@@ -217,3 +217,30 @@ def test_building_blocks_and_custom_xml_data_are_dropped():
     assert document.removed["attached data"] == 2
     assert b"Meinhardt" not in document.package.to_bytes()
     assert b"glossary" not in etree.tostring(document.package.xml("word/_rels/document.xml.rels"))
+
+
+def test_runs_inside_content_controls_fields_links_and_smart_tags_are_text():
+    """Word wraps runs in content controls (w:sdt), simple fields, hyperlinks and smart
+    tags; their text is the paragraph's text and takes replacements like any run."""
+    word = docx.Document()
+    paragraph = word.add_paragraph("Kläger: ")
+    p = paragraph._p
+
+    def run(text: str) -> etree._Element:
+        r = etree.Element(w("r"))
+        etree.SubElement(r, w("t")).text = text
+        return r
+
+    sdt = etree.SubElement(p, w("sdt"))
+    etree.SubElement(sdt, w("sdtContent")).append(run("Hans "))
+    tag = etree.SubElement(p, w("smartTag"), {w("element"): "PersonName"})
+    tag.append(run("Meinhardt"))
+    field = etree.SubElement(p, w("fldSimple"), {w("instr"): " DOCPROPERTY Az "})
+    field.append(run(", Az. 3 C 411/24"))
+    document = open_word(save(word))
+    assert document.text == "Kläger: Hans Meinhardt, Az. 3 C 411/24"
+
+    start = document.text.index("Hans")
+    document.content.replace([(start, start + len("Hans Meinhardt"), "<nat-name-1>")])
+
+    assert read_word_text(document.package).text == "Kläger: <nat-name-1>, Az. 3 C 411/24"
