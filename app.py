@@ -511,7 +511,10 @@ DOUBT_DE = {"near threshold": "knapp über der Schwelle", "leak-check": "Leak-Pr
 
 
 def start_review(
-    text: str, spans: Sequence[Mapping[str, Any]], thresholds: Mapping[str, float] | None = None
+    text: str,
+    spans: Sequence[Mapping[str, Any]],
+    thresholds: Mapping[str, float] | None = None,
+    language: str = "de",
 ) -> Correction:
     """The review of a text from the spans the page shows: replaced spans open, those the
     label or risk filter kept in clear rejected (the reviewer may take them back), doubtful
@@ -523,7 +526,7 @@ def start_review(
         status = "open" if s["replacement"] is not None else "rejected"
         items.append(Item(span, status, doubt(s["score"], s["label"], source, thresholds), source))
     items.sort(key=lambda i: (i.doubt is None, i.span.start))
-    return Correction(text, items)
+    return Correction(text, items, language=language)
 
 
 def review_view(correction: Correction | None, mode: str = DEFAULT_MODE) -> tuple:
@@ -549,18 +552,25 @@ def review_view(correction: Correction | None, mode: str = DEFAULT_MODE) -> tupl
     return pd.DataFrame(rows, columns=REVIEW_COLUMNS), picker, status_md, published
 
 
-def review_export(correction: Correction, mode: str, downloads: Downloads) -> list[str]:
-    """The published text, the key and the corrected annotation (gold JSON Lines)."""
+def review_export(
+    correction: Correction, mode: str, downloads: Downloads, word: bytes | None = None
+) -> list[str]:
+    """The published text, the key and the corrected annotation (gold JSON Lines); for an
+    uploaded ``.docx`` whose text is under review, the reviewed Word file too."""
     result = correction.publish(mode=mode)
     gold = correction.gold()
     key = correction.key(result)
-    return downloads.write(
-        {
-            "veroeffentlichung.txt": result.text,
-            "schluessel.jsonl": json.dumps(key, ensure_ascii=False) + "\n",
-            "annotation.jsonl": json.dumps(gold.to_dict(), ensure_ascii=False) + "\n",
-        }
-    )
+    files: dict[str, str | bytes] = {
+        "veroeffentlichung.txt": result.text,
+        "schluessel.jsonl": json.dumps(key, ensure_ascii=False) + "\n",
+        "annotation.jsonl": json.dumps(gold.to_dict(), ensure_ascii=False) + "\n",
+    }
+    document = _word_of(word, correction.text)
+    if document is not None:
+        files["veroeffentlichung.docx"] = write_anonymized_docx(
+            document, result, label_set=correction.label_set, language=correction.language
+        )
+    return downloads.write(files)
 
 
 def labels_markdown(label_set: LabelSet = DEFAULT_LABELS) -> str:
@@ -629,7 +639,7 @@ def build_demo(
     thresholds = dict(getattr(anonymizer.detector, "label_thresholds", None) or {})
 
     def open_review(text, spans, mode):
-        review = start_review(text or "", spans or [], thresholds)
+        review = start_review(text or "", spans or [], thresholds, anonymizer.language)
         return review, *review_view(review, mode)
 
     def act(action, review, target, label, risk, mode):
@@ -819,8 +829,8 @@ def build_demo(
             api_visibility="private",
         )
         export.click(
-            lambda c, m: review_export(c, m, downloads) if c is not None else None,
-            [correction, mode],
+            lambda c, m, w: review_export(c, m, downloads, w) if c is not None else None,
+            [correction, mode, word],
             review_files,
             api_visibility="private",
         )

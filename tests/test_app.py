@@ -301,6 +301,22 @@ def test_a_review_corrects_the_text_and_exports_what_it_made(anonymizer, tmp_pat
     assert {r["original"] for r in key["replacements"]} >= {"Hans Müller", "Kläger"}
 
 
+def test_a_reviewed_word_upload_is_exported_as_word(anonymizer, tmp_path):
+    import docx
+
+    path = make_docx(tmp_path / "u.docx", ["Der Kläger Hans Müller", "fährt einen VW Golf."])
+    text, _, word = app.load_file(str(path))
+    result = app.anonymize_text(anonymizer, text, "label", word=word)
+    review = app.start_review(text, result.spans)
+    review.reject(next(i for i, it in enumerate(review.items) if it.span.label == "car-name"))
+
+    files = app.review_export(review, "label", app.Downloads(tmp_path / "d"), word)
+
+    assert Path(files[-1]).name == "veroeffentlichung.docx"
+    paragraphs = [p.text for p in docx.Document(files[-1]).paragraphs]
+    assert paragraphs == ["Der Kläger <nat-name-1>", "fährt einen VW Golf."]  # as reviewed
+
+
 @pytest.mark.parametrize(
     ("name", "content", "message"),
     [

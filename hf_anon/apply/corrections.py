@@ -57,6 +57,8 @@ class Correction:
     text: str
     items: list[Item] = field(default_factory=list)
     label_set: LabelSet = DEFAULT_LABELS
+    #: the text's language: the operators' values and the leak check follow it
+    language: str = "de"
 
     @classmethod
     def start(cls, text: str, record: dict[str, Any], label_set: LabelSet = DEFAULT_LABELS):
@@ -134,7 +136,14 @@ class Correction:
         (:func:`~hf_anon.apply.anonymize.engine.replace_spans`: the leak check applies)."""
         spans = [replace(s, score=None) for s in self.kept()]  # reviewed: certain
         return replace_spans(
-            self.text, spans, mode=mode, seed=seed, key=key, label_set=self.label_set, **options
+            self.text,
+            spans,
+            mode=mode,
+            seed=seed,
+            key=key,
+            label_set=self.label_set,
+            language=self.language,
+            **options,
         )
 
     def gold(self, doc_id: str = "reviewed") -> Document:
@@ -146,8 +155,10 @@ class Correction:
         return {"id": doc_id, "replacements": result.key()}
 
     def to_dict(self) -> dict[str, Any]:
-        return {"text": self.text, "items": [item.to_dict() for item in self.items]}
+        items = [item.to_dict() for item in self.items]
+        return {"text": self.text, "items": items, "language": self.language}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], label_set: LabelSet = DEFAULT_LABELS):
-        return cls(data["text"], [Item.from_dict(i) for i in data["items"]], label_set)
+        items = [Item.from_dict(i) for i in data["items"]]
+        return cls(data["text"], items, label_set, data.get("language", "de"))
