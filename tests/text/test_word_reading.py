@@ -244,3 +244,24 @@ def test_runs_inside_content_controls_fields_links_and_smart_tags_are_text():
     document.content.replace([(start, start + len("Hans Meinhardt"), "<nat-name-1>")])
 
     assert read_word_text(document.package).text == "Kläger: <nat-name-1>, Az. 3 C 411/24"
+
+
+def test_endnotes_are_read_after_the_body():
+    package = WordPackage.read(save(docx.Document()))
+    body = package.xml("word/document.xml").find(w("body"))
+    paragraph = etree.Element(w("p"))
+    etree.SubElement(etree.SubElement(paragraph, w("r")), w("t")).text = "Urteil."
+    body.insert(0, paragraph)
+    package.parts["word/endnotes.xml"] = (
+        f'<w:endnotes xmlns:w="{W}"><w:endnote w:id="1"><w:p><w:r>'
+        "<w:t>Hinweis von Petra Kowalski.</w:t></w:r></w:p></w:endnote></w:endnotes>"
+    ).encode()
+    rels = package.xml("word/_rels/document.xml.rels")
+    kind = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes"
+    etree.SubElement(rels, f"{{{REL}}}Relationship", Id="rIdE", Type=kind, Target="endnotes.xml")
+
+    document = open_word(package.to_bytes())
+
+    assert document.text.startswith("Urteil.")
+    assert document.text.endswith("\n\nHinweis von Petra Kowalski.")
+    assert "word/endnotes.xml" in document.package.story_parts()
