@@ -20,6 +20,7 @@ from hf_anon.corpora.japanese.placeholders import find_japanese_placeholders
 from hf_anon.corpora.japanese.surrogates import JapaneseSurrogates, pseudonymize_japanese
 from hf_anon.corpora.japanese.synthetic import generate_japanese_document
 from hf_anon.corpora.placeholders import placeholder_spans
+from hf_anon.model.detection import SpanDetector
 from hf_anon.model.metrics import SpanScorer
 from hf_anon.model.model_folder import REPO_ROOT, default_model
 from hf_anon.text.data import Document, Span
@@ -432,3 +433,42 @@ def test_a_real_precedent_becomes_a_pseudonymized_training_document():
     assert len(names) == 2 and names[0] == names[1]  # Ａ twice: one person
     age = next(out.text[s.start : s.end] for s in out.spans if s.label == "nat-idx")
     assert age.endswith("歳")
+
+
+def test_relative_and_era_dates_are_found_by_rule():
+    from hf_anon.model.recognizers import RECOGNIZERS
+
+    text = (
+        "被告人は、令和４年３月１５日午後２時頃、同年８月１４日及び同月２０日にも来店し、"
+        "同日午前３時２６分に退店した。同日は雨であった。平成２０年法律第８９号による。"
+        "原告田中一郎（昭和６２年８月１９日生）は、令和４年６月上旬から同３１年３月３１日まで勤務した。"
+    )
+    found = [(text[s.start : s.end], s.label) for s in RECOGNIZERS["ja-dates"](text)]
+
+    assert found == [
+        ("令和４年３月１５日午後２時", "date-fact"),  # 頃 stays outside
+        ("同年８月１４日", "date-fact"),
+        ("同月２０日", "date-fact"),
+        ("同日午前３時２６分", "date-fact"),  # 同日 alone (は雨) is no span
+        ("昭和６２年８月１９日", "nat-idx"),  # a birth
+        ("令和４年６月上旬", "date-fact"),
+        ("同３１年３月３１日", "date-fact"),
+    ]  # 平成２０年法律 is a law's year
+
+
+def test_a_date_broken_by_a_line_end_is_one_span():
+    from hf_anon.model.recognizers import RECOGNIZERS
+
+    text = "被告人は、同年７\n月３０日、同日午\n前３時頃に来た。\n令和４年３月１日に去った。"
+    found = [text[s.start : s.end] for s in RECOGNIZERS["ja-dates"](text)]
+
+    assert found == ["同年７\n月３０日", "同日午\n前３時", "令和４年３月１日"]
+
+
+def test_the_japanese_model_runs_its_date_rule():
+    detector = SpanDetector.from_pretrained(default_model("ja"))
+    text = "被告人は、同年８月１４日、同日午前３時２６分頃に店に入った。"
+
+    assert detector.recognizers == ("ja-dates",)
+    spans = [text[s.start : s.end] for s in detector.detect([text])[0]]
+    assert "同年８月１４日" in spans and "同日午前３時２６分" in spans

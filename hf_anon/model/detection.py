@@ -323,7 +323,9 @@ class SpanDetector:
             spans = [
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
-        if self.language == "ja":
+        if self.language == "ja":  # rules merged as they are: no German edges or nouns
+            if self.recognizers:
+                spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
             return spans
         if self.recognizers:
             spans = drop_cited(text, spans)

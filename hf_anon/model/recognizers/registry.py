@@ -19,6 +19,7 @@ from hf_anon.model.recognizers.identifiers import (
     find_plates,
     find_registers,
 )
+from hf_anon.model.recognizers.japanese_dates import find_japanese_dates
 from hf_anon.model.recognizers.jurists import find_jurists, find_signatures
 from hf_anon.text.data import Span
 
@@ -86,6 +87,12 @@ for _recognizer in (
     Recognizer("phones", ("id-number",), find_phones, "phone numbers after their cue"),
     Recognizer("plates", ("car-idx",), find_plates, "German licence plates"),
     Recognizer("numbers", ("id-number",), find_cued_numbers, "contract/policy/claim numbers"),
+    Recognizer(
+        "ja-dates",
+        ("date-fact", "nat-idx"),
+        find_japanese_dates,
+        "Japanese dates, era and relative (同年８月１４日, 同日午前３時)",
+    ),
 ):
     register(_recognizer)
 
