@@ -23,17 +23,13 @@ from collections.abc import Iterable
 from hf_anon.corpora.japanese.placeholders import UNKNOWN, find_japanese_placeholders
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
-from hf_anon.text.languages import NAME_KANJI
+from hf_anon.text.languages import NAME_KANJI, find_japanese_dates
 
 _NUM = "0-9０-９一二三四五六七八九十〇元"
 _KANJI = NAME_KANJI
 
 RE_DOCKET = re.compile(
     rf"(?:昭和|平成|令和)[{_NUM}]+年[（(][^）)\n]{{1,5}}[）)]第?[{_NUM}]+号(?:の[{_NUM}]+)?"
-)
-RE_DATE = re.compile(
-    rf"(?:昭和|平成|令和|大正)[{_NUM}]+年(?:[{_NUM}]+月(?:[{_NUM}]+日)?)?"
-    rf"(?:(?:午前|午後)?[{_NUM}]+時(?:[{_NUM}]+分)?)?"
 )
 RE_COURT = re.compile(
     rf"(?:最高裁判所|[{_KANJI}]{{1,6}}(?:地方|高等|家庭|簡易)裁判所(?:[{_KANJI}]{{1,4}}支部)?)"
@@ -74,14 +70,14 @@ def unwrap_lines(text: str, width: int = 30) -> str:
 
 
 def silver_spans(text: str) -> list[Span]:
-    """What courts leave in clear text, by rule: dockets, era dates, courts, jurists'
-    names after their titles (``検察官村岡崇央、同坂哉萌``), ages (``当時８７歳``)."""
+    """What courts leave in clear text, by rule: dockets, era and relative dates
+    (:func:`hf_anon.text.languages.find_japanese_dates`), courts, jurists' names after
+    their titles (``検察官村岡崇央、同坂哉萌``), ages (``当時８７歳``)."""
     found: list[Span] = []
     for m in RE_DOCKET.finditer(text):
         found.append(Span(m.start(), m.end(), "court-docket"))
-    for m in RE_DATE.finditer(text):
-        if len(m.group()) > 4:  # "令和元年" alone, a year, is left out
-            found.append(Span(m.start(), m.end(), "date-fact"))
+    # era and relative dates (同年８月１４日), births as nat-idx: the grammar of ja-dates
+    found += [Span(s.start, s.end, s.label) for s in find_japanese_dates(text)]
     for m in RE_COURT.finditer(text):
         found.append(Span(m.start(), m.end(), "court-name"))
     for m in RE_AGE.finditer(text):

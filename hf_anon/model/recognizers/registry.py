@@ -19,9 +19,9 @@ from hf_anon.model.recognizers.identifiers import (
     find_plates,
     find_registers,
 )
-from hf_anon.model.recognizers.japanese_dates import find_japanese_dates
 from hf_anon.model.recognizers.jurists import find_jurists, find_signatures
 from hf_anon.text.data import Span
+from hf_anon.text.languages import find_japanese_dates
 
 RECOGNIZERS: dict[str, Recognizer] = {}
 
