@@ -167,3 +167,18 @@ def test_rejected_changes_come_back_as_text(messy, tmp_path, monkeypatch, capsys
         assert main(["anonymize", str(source), "--output", str(out), "--revisions", revisions,
                      "--no-progress"]) == 0  # fmt: skip
         assert (f"und {deleted}" in (out / "urteil.txt").read_text()) is present
+
+
+def test_a_japanese_word_file_is_anonymized_in_every_part():
+    document = docx.Document()
+    document.add_paragraph("被告人田中太郎は、令和４年３月１５日、佐藤花子方に侵入した。")
+    document.sections[0].header.paragraphs[0].text = "被告人　田中太郎"
+    document.core_properties.author = "田中太郎"
+    buffer = io.BytesIO()
+    document.save(buffer)
+    anonymizer = Anonymizer(finds("田中太郎", "佐藤花子"), language="ja")
+
+    word = anonymize_docx(buffer.getvalue(), anonymizer, mode="initials", seed=1)
+
+    assert word.result.text.startswith("被告人Ａは") and "被告人　Ａ" in word.result.text
+    assert left_in(word.docx, ["田中", "太郎", "佐藤", "花子"]) == {}
