@@ -82,7 +82,7 @@ import gradio as gr
 import pandas as pd
 
 from hf_anon.apply.anonymize import AnonymizationError, Anonymizer, Replacement
-from hf_anon.apply.corrections import Correction, Item
+from hf_anon.apply.corrections import Correction
 from hf_anon.apply.label_studio import from_utf16
 from hf_anon.apply.review import doubt
 from hf_anon.apply.topics import PREFIX, topic_mode_for
@@ -127,6 +127,7 @@ TOPIC_COLOR = "#b07cc6"
 MAX_CHARS = 200_000
 #: Largest upload; Gradio refuses bigger files before they reach the app.
 MAX_FILE_SIZE = "5mb"
+MAX_FILE_BYTES = 5 * 2**20
 #: Model runs at a time. One on a CPU: torch already uses every core for one text, and
 #: two at once only share them (and the memory of two long texts).
 CONCURRENCY = 1
@@ -433,7 +434,7 @@ def read_upload(path: str | Path | None) -> str:
         return ""
     path = Path(path)
     try:
-        if path.stat().st_size > 5 * 1024 * 1024:
+        if path.stat().st_size > MAX_FILE_BYTES:
             raise ValueError(f"{path.name}: the file is larger than {MAX_FILE_SIZE}")
         text = read_text(path)
         if message := too_long(text):
@@ -519,14 +520,19 @@ def start_review(
     """The review of a text from the spans the page shows: replaced spans open, those the
     label or risk filter kept in clear rejected (the reviewer may take them back), doubtful
     ones first."""
-    items = []
-    for s in spans:
-        source = "leak-check" if s["source"] == "leak-check" else "detector"
-        span = Span(s["start"], s["end"], s["label"], s["risk"], s["score"])
-        status = "open" if s["replacement"] is not None else "rejected"
-        items.append(Item(span, status, doubt(s["score"], s["label"], source, thresholds), source))
-    items.sort(key=lambda i: (i.doubt is None, i.span.start))
-    return Correction(text, items, language=language)
+    record = {
+        "spans": [
+            {
+                **s,
+                "source": "leak-check" if s["source"] == "leak-check" else "detector",
+                "status": "open" if s["replacement"] is not None else "rejected",
+            }
+            for s in spans
+        ]
+    }
+    for s in record["spans"]:
+        s["doubt"] = doubt(s["score"], s["label"], s["source"], thresholds)
+    return Correction.start(text, record, language=language)
 
 
 def review_view(correction: Correction | None, mode: str = DEFAULT_MODE) -> tuple:
@@ -599,7 +605,11 @@ def load_file(path: str | None) -> tuple[str, None, bytes | None]:
     shows."""
     try:
         word = None
-        if path and Path(path).suffix.lower() == ".docx" and Path(path).stat().st_size <= 5 * 2**20:
+        if (
+            path
+            and Path(path).suffix.lower() == ".docx"
+            and Path(path).stat().st_size <= MAX_FILE_BYTES
+        ):
             word = Path(path).read_bytes()
         return read_upload(path), None, word
     except (ValueError, OSError) as err:

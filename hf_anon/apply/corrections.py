@@ -61,20 +61,27 @@ class Correction:
     language: str = "de"
 
     @classmethod
-    def start(cls, text: str, record: dict[str, Any], label_set: LabelSet = DEFAULT_LABELS):
+    def start(
+        cls,
+        text: str,
+        record: dict[str, Any],
+        label_set: LabelSet = DEFAULT_LABELS,
+        language: str = "de",
+    ):
         """A review of ``text`` from its review record (:func:`~hf_anon.apply.review.
-        review_record`): doubtful spans first, then in text order."""
+        review_record`; a span may bring its ``status``, else it is open): doubtful spans
+        first, then in text order."""
         items = [
             Item(
                 Span(s["start"], s["end"], s["label"], s["risk"], s.get("score")),
-                OPEN,
+                s.get("status", OPEN),
                 s.get("doubt"),
                 s.get("source", "detector"),
             )
             for s in record["spans"]
         ]
         items.sort(key=lambda i: (i.doubt is None, i.span.start))
-        return cls(text, items, label_set)
+        return cls(text, items, label_set, language)
 
     # -- what the reviewer does
     def _item(self, index: int) -> Item:

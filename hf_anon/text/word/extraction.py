@@ -81,7 +81,7 @@ class WordText:
             if not touched:
                 self._put_beside(starts, start, end, value)
                 continue
-            first = next((p for p in touched if p.is_text), touched[0])
+            first = _holder(touched)
             for piece in touched:
                 if piece is first:
                     continue
@@ -107,10 +107,9 @@ class WordText:
     def _put_beside(self, starts: list[int], start: int, end: int, value: str) -> None:
         """A stretch that holds no node: its value goes at the end of the text node before
         it, else at the start of the one after it."""
-        before = [p for p in self.pieces[: bisect_right(starts, start)] if p.is_text]
-        if before and before[-1].end <= start:
-            node = before[-1].node
-            _set_text(node, (node.text or "") + value)
+        before = self._text_before(starts, start)
+        if before is not None:
+            _set_text(before.node, (before.node.text or "") + value)
             return
         after = next((p for p in self.pieces if p.is_text and p.start >= end), None)
         if after is None:
@@ -122,10 +121,16 @@ class WordText:
         of the stretch before that offset stay before the value, the others after it."""
         touched = list(self._overlapping(starts, start, end))
         if touched:
-            first = next((p for p in touched if p.is_text), touched[0])
-            return max(start, first.start)
-        before = [p for p in self.pieces[: bisect_right(starts, start)] if p.is_text]
-        return start if before and before[-1].end <= start else end
+            return max(start, _holder(touched).start)
+        return start if self._text_before(starts, start) is not None else end
+
+    def _text_before(self, starts: list[int], start: int) -> Piece | None:
+        """The last text node before ``start`` if it ends there or earlier (a stretch of
+        breaks only puts its value at its end); None otherwise."""
+        for i in range(bisect_right(starts, start) - 1, -1, -1):
+            if self.pieces[i].is_text:
+                return self.pieces[i] if self.pieces[i].end <= start else None
+        return None
 
     def replaced_text(self, replacements: Iterable[tuple[int, int, str]]) -> str:
         """What the document reads after :meth:`replace`: :attr:`text` with each stretch
@@ -161,6 +166,11 @@ class WordText:
             if piece.end > start:
                 yield piece
             i += 1
+
+
+def _holder(touched: list[Piece]) -> Piece:
+    """The piece a replacement's value goes into: the first text node it touches."""
+    return next((p for p in touched if p.is_text), touched[0])
 
 
 def _set_text(node: etree._Element, text: str) -> None:
