@@ -8,8 +8,10 @@ source are chosen), the real test key, the first by-court key of unseen courts
 figures were recorded, so its figures are optimistic now) and the second
 (``data/real/placeholder-key2/key.jsonl``, untouched: its first figures are in
 ``reports/placeholders/key2_first_look.json``; rules were written from its errors after
-that) and the third (``data/real/placeholder-key3/key.jsonl``, untouched: first look in
-``reports/placeholders/key3_first_look.json``) — it scores
+that), the third (``data/real/placeholder-key3/key.jsonl``: first look in
+``reports/placeholders/key3_first_look.json``, its errors read after) and the fourth
+(``data/real/placeholder-key4/key.jsonl``, untouched: first look in
+``reports/placeholders/key4_first_look.json``) — it scores
 
 - ``rules``: the rules alone, labels from their cue words;
 - ``rules + model labels``: the same spans, the guessed labels (or all, as the label
@@ -48,7 +50,8 @@ KEYS = {
     "real test": ROOT / "data/real/test.key.jsonl",
     "first by-court key (read: optimistic)": ROOT / "data/real/placeholder-key/key.jsonl",
     "second by-court key (read: optimistic)": ROOT / "data/real/placeholder-key2/key.jsonl",
-    "third by-court key (untouched)": ROOT / "data/real/placeholder-key3/key.jsonl",
+    "third by-court key (read)": ROOT / "data/real/placeholder-key3/key.jsonl",
+    "fourth by-court key (untouched)": ROOT / "data/real/placeholder-key4/key.jsonl",
 }
 #: Fields a key's rows may carry to be scored by: court family, and the second key's groups
 #: (unseen court / unseen decision of a seen court / never read by any audit).

@@ -92,16 +92,17 @@ def load_selection(key_dir: Path) -> dict[str, dict]:
     return {markup_file_name(row["id"]): row for row in rows}
 
 
-def agreement(key_dir: Path, selection: dict[str, dict]) -> dict:
-    """Pass A against pass B (reference) on the decisions both passes marked."""
+def agreement(key_dir: Path, selection: dict[str, dict], other: str = "passB") -> dict:
+    """Pass A against another independent pass (``other``, the reference) on the
+    decisions both marked."""
     names = sorted(
-        p.stem for p in (key_dir / "passB").glob("*.txt") if (key_dir / "passA" / p.name).exists()
+        p.stem for p in (key_dir / other).glob("*.txt") if (key_dir / "passA" / p.name).exists()
     )
     triples, exact_a, exact_b, exact_both = [], 0, 0, 0
     for name in names:
         published = selection[name]["text"]
         a = read_marked(key_dir / "passA" / f"{name}.txt", published)
-        b = read_marked(key_dir / "passB" / f"{name}.txt", published)
+        b = read_marked(key_dir / other / f"{name}.txt", published)
         triples.append((published, b, a))
         bounds_a = {(s.start, s.end) for s in a}
         bounds_b = {(s.start, s.end) for s in b}
@@ -150,6 +151,8 @@ def build(key_dir: Path) -> int:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
     stats = agreement(key_dir, selection)
+    if (key_dir / "passC").is_dir():  # a third independent pass, over other decisions
+        stats["pass_c"] = agreement(key_dir, selection, "passC")
     stats["key_decisions"] = len(rows)
     stats["key_placeholders"] = sum(len(r["placeholders"]) for r in rows)
     stats["key_courts"] = len({r["court_family"] for r in rows})
@@ -160,23 +163,30 @@ def build(key_dir: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--key-dir", default=str(KEY_DIR))
+    parser.add_argument(
+        "--key-dir",
+        help="the key's folder (default: data/real/placeholder-key; for --check, "
+        "the folder two levels above each file)",
+    )
     parser.add_argument("--check", nargs="+", metavar="FILE", help="check marked files only")
     args = parser.parse_args(argv)
-    key_dir = Path(args.key_dir)
     if args.check:
-        selection = load_selection(key_dir)
         status = 0
         for file in args.check:
             path = Path(file)
+            # a marked file lies in KEY/passA/ (or passB/, final/): its key is two folders up
+            key_dir = Path(args.key_dir) if args.key_dir else path.resolve().parent.parent
             try:
+                selection = load_selection(key_dir)
+                if path.stem not in selection:
+                    raise KeyMarkupError(f"{path.stem} is not in {key_dir / 'selection.jsonl'}")
                 spans = read_marked(path, selection[path.stem]["text"])
                 print(f"{path.name}: ok, {len(spans)} placeholders")
-            except (KeyMarkupError, KeyError) as error:
+            except (KeyMarkupError, OSError) as error:
                 print(f"{path.name}: {error}", file=sys.stderr)
                 status = 1
         return status
-    return build(key_dir)
+    return build(Path(args.key_dir or KEY_DIR))
 
 
 if __name__ == "__main__":

@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 KEY_DIR = ROOT / "data" / "real" / "placeholder-key"
 KEY2_DIR = ROOT / "data" / "real" / "placeholder-key2"
 KEY3_DIR = ROOT / "data" / "real" / "placeholder-key3"
-KEY_DIRS = [KEY_DIR, KEY2_DIR, KEY3_DIR]
+KEY4_DIR = ROOT / "data" / "real" / "placeholder-key4"
+KEY_DIRS = [KEY_DIR, KEY2_DIR, KEY3_DIR, KEY4_DIR]
+KEY_IDS = ["first", "second", "third", "fourth"]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
 from build_placeholder_key import (  # noqa: E402
@@ -25,6 +27,7 @@ from build_placeholder_key import (  # noqa: E402
     parse_key_markup,
     read_marked,
 )
+from build_placeholder_key import main as build_main  # noqa: E402
 from prepare_placeholder_key import (  # noqa: E402
     conventions_of,
     normalize_court,
@@ -53,6 +56,22 @@ def test_broken_marks_name_the_place(markup, message):
         parse_key_markup(markup)
 
 
+def test_check_finds_the_key_of_a_marked_file_by_its_folder(tmp_path, capsys):
+    """``--check KEY/passA/NAME.txt`` needs no ``--key-dir``: the key is two folders up."""
+    key = tmp_path / "placeholder-key9"
+    (key / "passA").mkdir(parents=True)
+    row = {"id": "wwl:X-1", "text": "Herr A. wohnt in XXX."}
+    (key / "selection.jsonl").write_text(json.dumps(row) + "\n", encoding="utf-8")
+    good = key / "passA" / "wwl_X-1.txt"
+    good.write_text("Herr [[A.|nat-name]] wohnt in [[XXX|address-name]].", encoding="utf-8")
+    assert build_main(["--check", str(good)]) == 0
+    assert "ok, 2 placeholders" in capsys.readouterr().out
+    stray = key / "passA" / "other.txt"
+    stray.write_text("Herr A.", encoding="utf-8")
+    assert build_main(["--check", str(stray)]) == 1
+    assert "not in" in capsys.readouterr().err
+
+
 def test_a_changed_character_is_found(tmp_path):
     path = tmp_path / "doc.txt"
     path.write_text("Herr [[A.|nat-name]] wohnt hier.", encoding="utf-8")
@@ -60,7 +79,7 @@ def test_a_changed_character_is_found(tmp_path):
         read_marked(path, "Herr A. wohnt dort.")
 
 
-@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second", "third"])
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=KEY_IDS)
 def test_the_key_is_built_from_the_final_files(key_dir):
     selection = load_selection(key_dir)
     rows = {r["id"]: r for r in map(json.loads, (key_dir / "key.jsonl").open(encoding="utf-8"))}
@@ -72,7 +91,7 @@ def test_the_key_is_built_from_the_final_files(key_dir):
         assert [Span(p["start"], p["end"], p["label"]) for p in key["placeholders"]] == spans
 
 
-@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=["first", "second", "third"])
+@pytest.mark.parametrize("key_dir", KEY_DIRS, ids=KEY_IDS)
 def test_the_key_loads_and_its_placeholders_are_masks_of_the_text(key_dir):
     docs = load_jsonl(
         key_dir / "key.jsonl", DEFAULT_LABELS, spans_key="placeholders", require_risk=False
@@ -120,8 +139,12 @@ def test_courts_are_named_one_way():
 
 @pytest.mark.parametrize(
     ("key_dir", "earlier"),
-    [(KEY2_DIR, ["placeholder-key"]), (KEY3_DIR, ["placeholder-key", "placeholder-key2"])],
-    ids=["second", "third"],
+    [
+        (KEY2_DIR, ["placeholder-key"]),
+        (KEY3_DIR, ["placeholder-key", "placeholder-key2"]),
+        (KEY4_DIR, ["placeholder-key", "placeholder-key2", "placeholder-key3"]),
+    ],
+    ids=["second", "third", "fourth"],
 )
 def test_a_later_key_shares_no_decision_with_what_came_before(key_dir, earlier):
     seen_ids: set[str] = set()
