@@ -22,6 +22,8 @@ from hf_anon.distribution.plans import (
     summarize,
 )
 from hf_anon.model.model_folder import ModelFolder
+from hf_anon.model.placeholder_tagger import ADAPTER_FILES as TAGGER_ADAPTER_FILES
+from hf_anon.model.placeholder_tagger import ADAPTER_FOLDER as TAGGER_ADAPTER
 
 #: Files of a model folder that are uploaded when present (weights: ``*.safetensors``).
 MODEL_FILES = (
@@ -35,6 +37,7 @@ MODEL_FILES = (
     "README.md",
     "model.safetensors.index.json",
     "placeholder_head.json",  # the placeholder tagger's settings (its weights: *.safetensors)
+    "placeholder_tuning.json",  # how the tuned tagger was trained and its thresholds chosen
 )
 
 
@@ -107,6 +110,9 @@ def _model_files(folder: Path) -> tuple[list[Path], list[str]]:
             and p.suffix in REPORT_SUFFIXES
             and not any(part.startswith(".") for part in p.relative_to(report).parts)
         )
+    # the tuned placeholder tagger's LoRA adapter (hf_anon.model.placeholder_tagger)
+    adapter = folder / TAGGER_ADAPTER
+    keep += [adapter / name for name in TAGGER_ADAPTER_FILES if (adapter / name).is_file()]
     kept = set(keep)
     skipped = [
         p.relative_to(folder).as_posix()

@@ -43,6 +43,10 @@ from hf_anon.text.labels import LabelSet
 HEAD_WEIGHTS = "placeholder_head.safetensors"
 HEAD_CONFIG = "placeholder_head.json"
 LABEL_HEAD_WEIGHTS = "placeholder_label_head.safetensors"
+#: The tuned tagger's per-token label head (what a placeholder hides, read in context).
+TOKEN_LABEL_WEIGHTS = "placeholder_token_labels.safetensors"
+#: The sub-folder of the tuned tagger's LoRA adapter on the encoder (PEFT format).
+ADAPTER_FOLDER = "placeholder_adapter"
 #: Tokens on each side of a placeholder whose states the label head reads.
 CONTEXT_TOKENS = 4
 
@@ -60,6 +64,9 @@ class TaggerConfig:
     label_scope: str = "guessed"  # which rule placeholders the label head relabels: guessed, all
     max_length: int = 256
     stride: int = 32
+    stand_in_only: bool = False  # drop spans no court writes as a stand-in (could_be_stand_in)
+    adapter: bool = False  # the encoder tuned for placeholders (a LoRA adapter beside it)
+    token_labels: bool = False  # a per-token label head of its own (tuned tagger)
 
 
 def build_head(config: TaggerConfig) -> nn.Module:
@@ -97,6 +104,32 @@ def span_features(offsets: np.ndarray, hidden: np.ndarray, span: Span) -> np.nda
         part.mean(axis=0) if len(part) else zero for part in (before, after)
     ]
     return np.concatenate(parts).astype(np.float32)
+
+
+# --- what a stand-in can look like --------------------------------------------------------
+
+_STAND_IN_TOKEN = re.compile(
+    r"[A-ZÄÖÜ]{1,3}\d{0,2}\.?"  # A  A.  AB  X1  CDI
+    r"|[A-ZÄÖÜa-zäöü][a-zäöü]{0,2}\."  # Sch.  d.  t.
+    r"|[A-ZÄÖÜ]\d?\.?-\S+"  # A-Stadt  X.-straße
+    r"|[0.\s]*0[0.\s]*(?:(?:19|20)\d\d)?"  # 00000  00.0.2011
+)
+_MASK_CHARACTERS = re.compile(r"[…#*_＿]|\.\.|([A-Za-z])\1\1|(?<![A-Za-z])[xX]{2}|[Ａ-Ｚａ-ｚ]")
+
+
+def could_be_stand_in(surface: str) -> bool:
+    """Whether a court could have written ``surface`` for something it removed.
+
+    Why: a stand-in carries no information of its own: letters (``A.``, ``X1``, ``Sch.``),
+    letter-places (``A-Stadt``), runs (``XXX``, ``nnnn``, ``____``, ``###``, ``…``), zeros.
+    A tagger that reads context alone also proposes what stands in a stand-in's place in
+    clear (``in Richtung Hochspeyer``, ``im Jahr 2010``, ``im September``); this is the test
+    such a span fails. It says nothing about which court uses which convention.
+    """
+    if _MASK_CHARACTERS.search(surface):
+        return True
+    tokens = [t.strip(",;:()„“\"'") for t in surface.split()]
+    return any(t and _STAND_IN_TOKEN.fullmatch(t) for t in tokens)
 
 
 # --- re-rendering: one placeholder in another court's shape -------------------------------
@@ -174,6 +207,23 @@ def rerender(
 # --- the tagger ------------------------------------------------------------------------
 
 
+def load_tuned_encoder(encoder: nn.Module, folder) -> nn.Module:
+    """A copy of ``encoder`` with the tagger's LoRA adapter (``placeholder_adapter/`` of the
+    model folder, PEFT format) merged in; the span model's own encoder stays as it is."""
+    import copy
+
+    from peft import PeftModel
+
+    files = [folder.file(f"{ADAPTER_FOLDER}/{name}") for name in ADAPTER_FILES]
+    if any(f is None for f in files):
+        raise ValueError(f"{folder} has no {ADAPTER_FOLDER}/ ({', '.join(ADAPTER_FILES)})")
+    tuned = PeftModel.from_pretrained(copy.deepcopy(encoder), str(files[0].parent))
+    return tuned.merge_and_unload().eval()
+
+
+ADAPTER_FILES = ("adapter_config.json", "adapter_model.safetensors")
+
+
 class PlaceholderTagger:
     """The frozen anonymization model plus the placeholder head."""
 
@@ -184,6 +234,10 @@ class PlaceholderTagger:
         self.config = config
         self.labels: LabelSet = LabelSet.from_dict(model.config.label_set)
         self.label_head: nn.Module | None = None
+        # The tuned tagger reads with its own encoder (the model's, its adapter merged) and
+        # labels each token with its own head; the frozen one shares the span model's.
+        self.encoder: nn.Module = model.encoder
+        self.token_label_head: nn.Module | None = None
 
     @classmethod
     def from_pretrained(
@@ -214,6 +268,15 @@ class PlaceholderTagger:
         head = build_head(config)
         head.load_state_dict(load_file(str(weights_file)))
         tagger = cls(folder.load_model(), folder.load_tokenizer(), head, config)
+        if config.adapter:
+            tagger.encoder = load_tuned_encoder(tagger.model.encoder, folder)
+        if config.token_labels:
+            token_file = folder.file(TOKEN_LABEL_WEIGHTS)
+            if token_file is None:
+                raise ValueError(f"{folder} lacks {TOKEN_LABEL_WEIGHTS}, named by {HEAD_CONFIG}")
+            tagger.token_label_head = nn.Linear(config.hidden_size, len(tagger.labels))
+            tagger.token_label_head.load_state_dict(load_file(str(token_file)))
+            tagger.token_label_head.eval()
         label_file = folder.file(LABEL_HEAD_WEIGHTS) if config.label_head_units else None
         if label_file is not None:
             tagger.label_head = build_label_head(config)
@@ -231,6 +294,10 @@ class PlaceholderTagger:
         if self.label_head is not None:
             weights = {k: v.contiguous() for k, v in self.label_head.state_dict().items()}
             save_file(weights, folder / LABEL_HEAD_WEIGHTS)
+        if self.token_label_head is not None:
+            weights = {k: v.contiguous() for k, v in self.token_label_head.state_dict().items()}
+            save_file(weights, folder / TOKEN_LABEL_WEIGHTS)
+        self.config.token_labels = self.token_label_head is not None
         (folder / HEAD_CONFIG).write_text(json.dumps(asdict(self.config), indent=2) + "\n")
 
     @torch.no_grad()
@@ -251,8 +318,9 @@ class PlaceholderTagger:
             for k in range(0, len(enc.windows), batch_size):
                 windows = enc.windows[k : k + batch_size]
                 ids, mask = pad_windows([w.input_ids for w in windows], pad)
-                hidden = self.model.encoder(input_ids=ids, attention_mask=mask).last_hidden_state
-                labels = torch.softmax(self.model.label_head(hidden).float(), dim=-1)
+                hidden = self.encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+                label_head = self.token_label_head or self.model.label_head
+                labels = torch.softmax(label_head(hidden).float(), dim=-1)
                 for row, w in enumerate(windows):
                     hidden_rows.append(hidden[row, : len(w.input_ids)].float().numpy())
                     label_rows.append(labels[row, : len(w.input_ids)].numpy())
@@ -309,6 +377,8 @@ class PlaceholderTagger:
             return None
         if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
             return None  # part of a word ("X" of "X1", "ts" of "Amts"): no reference cut out
+        if self.config.stand_in_only and not could_be_stand_in(text[start:end]):
+            return None
         label = self.labels.names[int(label_probs.mean(axis=0).argmax())]
         return Span(start, end, label)
 
@@ -418,6 +488,8 @@ def find_placeholders_with(
 
 
 __all__ = [
+    "ADAPTER_FILES",
+    "ADAPTER_FOLDER",
     "HEAD_CONFIG",
     "HEAD_WEIGHTS",
     "LABEL_SOURCES",
@@ -427,7 +499,9 @@ __all__ = [
     "build_head",
     "build_label_head",
     "combine",
+    "could_be_stand_in",
     "find_placeholders_with",
+    "load_tuned_encoder",
     "render_shape",
     "rerender",
     "span_features",

@@ -391,6 +391,11 @@ def model_dir(tiny_model_dir, tmp_path) -> Path:
     (folder / "optimizer.pt").write_bytes(b"state")
     (folder / "pytorch_model.bin").write_bytes(b"weights of another format")
     (folder / ".env").write_text("HF_TOKEN=secret\n")
+    adapter = folder / "placeholder_adapter"  # the tuned placeholder tagger's LoRA adapter
+    adapter.mkdir()
+    (adapter / "adapter_config.json").write_text('{"r": 16}\n')
+    (adapter / "adapter_model.safetensors").write_bytes(b"lora weights")
+    (adapter / "README.md").write_text("PEFT's own card, not uploaded\n")
     return folder
 
 
@@ -415,6 +420,8 @@ def _expected_files(folder: Path) -> dict[str, bytes]:
             or p.name == "special_tokens_map.json"
         )
     }
+    for name in ("adapter_config.json", "adapter_model.safetensors"):
+        top[f"placeholder_adapter/{name}"] = (folder / "placeholder_adapter" / name).read_bytes()
     top["report/index.md"] = (folder / "report" / "index.md").read_bytes()
     top["report/scores.json"] = (folder / "report" / "scores.json").read_bytes()
     return top
@@ -436,6 +443,8 @@ def test_push_model_uploads_the_allow_list_in_one_commit(hub, model_dir, capsys)
         assert never not in repo.files
     assert not any(name.startswith("checkpoint-100") for name in repo.files)
     assert "report/predictions.jsonl" not in repo.files
+    assert "placeholder_adapter/adapter_model.safetensors" in repo.files
+    assert "placeholder_adapter/README.md" not in repo.files
     assert repo.payload["visibility"] == "public" and repo.payload.get("type") == "model"
     assert hub.auth == {f"Bearer {TOKEN}"}
     assert plan.commit_url.startswith(f"{hub.endpoint}/org/tiny/commit/")

@@ -8,6 +8,7 @@ import json
 import random
 import re
 
+import numpy as np
 import pytest
 import torch
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from hf_anon.model.placeholder_tagger import (
     TaggerConfig,
     build_head,
     combine,
+    could_be_stand_in,
     find_placeholders_with,
     render_shape,
     rerender,
@@ -177,3 +179,38 @@ def test_cli_audit_writes_a_report_per_court(tmp_path, capsys):
     excluded.write_text("wwl:other-decision\n1\n")  # ids as they are, not JSON
     assert cli_main(["placeholders", "--audit", str(corpus), "--exclude", str(excluded)]) == 0
     assert "0 of 1 unmistakable masks" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "surface",
+    ["A.", "X1", "Sch.", "d.", "G. I.", "A-Stadt", "N2-I1.", "XXX XXX", "nnnnnnn", "Xxxxx",
+     "W_____", "…", "...", "xx.xx.2016", "00000", "###", "***", "Ａ", "H9"],
+)  # fmt: skip
+def test_every_convention_could_be_a_stand_in(surface):
+    assert could_be_stand_in(surface)
+
+
+@pytest.mark.parametrize(
+    "surface", ["Hochspeyer", "September", "2010", "651", "links", "Hans Müller", "Mayen-Koblenz"]
+)
+def test_clear_words_and_numbers_are_no_stand_in(surface):
+    """What a context-only reader proposes where a name, a year or a town stands in clear."""
+    assert not could_be_stand_in(surface)
+
+
+def test_stand_in_only_drops_what_no_court_writes(tagged_model):
+    text = "Er fuhr in Richtung Hochspeyer, Herr A. ebenso."
+    tagger = PlaceholderTagger.from_pretrained(tagged_model)
+    ((offsets, _hidden, label_probs),) = tagger.encode([text])
+    probs = np.zeros((len(offsets), 3), dtype=np.float32)
+    probs[:, 0] = 1.0
+    inside = [(text.index(w), text.index(w) + len(w)) for w in ("Hochspeyer", "A.")]
+    for row, (start, end) in enumerate(offsets):  # the tagger says: both are placeholders
+        if any(a <= start and end <= b for a, b in inside):
+            probs[row] = (0.0, 1.0, 0.0)
+    tagger.config.stand_in_only = False
+    found = [text[s.start : s.end] for s in tagger.spans_from(text, offsets, probs, label_probs)]
+    assert "Hochspeyer" in found and "A." in found
+    tagger.config.stand_in_only = True
+    found = [text[s.start : s.end] for s in tagger.spans_from(text, offsets, probs, label_probs)]
+    assert found == ["A."]
