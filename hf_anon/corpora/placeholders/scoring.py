@@ -69,7 +69,7 @@ def score_placeholders(
                 )
                 labels_correct += pred[best].label == k.label
         tn += _untouched_elements(text, sorted([*key, *pred]))
-    precision, recall, f1, label_accuracy = _ratios(tp_key, n_key, tp_pred, n_pred, labels_correct)
+    precision, recall, f1, label_accuracy = ratios(tp_key, n_key, tp_pred, n_pred, labels_correct)
     total = tp_key + tn + fp + fn
     return DetectorScores(
         accuracy=(tp_key + tn) / total if total else 1.0,
@@ -88,7 +88,7 @@ def score_placeholders(
     )
 
 
-def _ratios(
+def ratios(
     key_hits: int, key: int, predicted_hits: int, predicted: int, labels_correct: int
 ) -> tuple[float, float, float, float]:
     """Precision, recall, F1 and label accuracy from counts (shared by the point estimate
@@ -139,7 +139,7 @@ def bootstrap_interval(
     values = []
     for _ in range(samples):
         draw = (sum(c) for c in zip(*rng.choices(counts, k=len(counts)), strict=True))
-        values.append(_ratios(*draw)[position])
+        values.append(ratios(*draw)[position])
     values.sort()
     tail = (1 - level) / 2
     return values[int(tail * (samples - 1))], values[int((1 - tail) * (samples - 1))]

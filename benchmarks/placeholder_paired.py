@@ -1,0 +1,100 @@
+"""Two placeholder detectors on one key, the difference with a paired interval.
+
+    python benchmarks/placeholder_paired.py --before OLD_MODEL_FOLDER \\
+        --key data/real/placeholder-key4/key.jsonl --output reports/placeholders/key4_paired
+
+Why paired: both detectors read the same decisions, so the difference of their figures varies
+less than either figure. Each bootstrap draw takes the same decisions for both (1,000 draws,
+decisions as the unit: one court's convention repeats within its decisions), and a
+difference whose interval holds 0 is a tie. The method is ``both`` (rules plus the tagger
+above its combination threshold, model labels), each model folder with its own settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hf_anon.corpora.placeholders import score_placeholders  # noqa: E402
+from hf_anon.corpora.placeholders.scoring import ratios  # noqa: E402
+from hf_anon.model.placeholder_tagger import PlaceholderTagger, find_placeholders_with  # noqa: E402
+from hf_anon.text.data import Span  # noqa: E402
+
+METRICS = ("precision", "recall", "f1", "label_accuracy")
+
+
+def counts_per_decision(model: str, rows: list[dict]) -> list[tuple[int, ...]]:
+    """Per decision: key hits, key, predicted hits, predicted, labels right (as scored)."""
+    tagger = PlaceholderTagger.from_pretrained(model)
+    found = find_placeholders_with([r["text"] for r in rows], tagger=tagger, progress=True)
+    out = []
+    for row, spans in zip(rows, found, strict=True):
+        key = [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]]
+        s = score_placeholders([(row["text"], key, spans)])
+        out.append((s.tp, s.key, s.predicted - s.fp, s.predicted, s.labels_correct))
+    return out
+
+
+def paired(before, after, samples: int = 1000, seed: int = 0) -> dict:
+    """Each metric before and after, and the difference with its 95 % paired interval."""
+    whole = [ratios(*map(sum, zip(*c, strict=True))) for c in (before, after)]
+    rng = random.Random(seed)
+    diffs = []
+    for _ in range(samples):
+        picks = rng.choices(range(len(before)), k=len(before))
+        b = ratios(*map(sum, zip(*(before[i] for i in picks), strict=True)))
+        a = ratios(*map(sum, zip(*(after[i] for i in picks), strict=True)))
+        diffs.append([y - x for x, y in zip(b, a, strict=True)])
+    out = {}
+    for k, metric in enumerate(METRICS):
+        values = sorted(d[k] for d in diffs)
+        low, high = values[int(0.025 * samples)], values[int(0.975 * samples) - 1]
+        out[metric] = {
+            "before": round(whole[0][k], 4),
+            "after": round(whole[1][k], 4),
+            "difference": round(whole[1][k] - whole[0][k], 4),
+            "interval": [round(low, 4), round(high, 4)],
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", required=True, help="the model folder to compare against")
+    parser.add_argument("--after", default=str(ROOT / "models/hf-anon-de-e5-small"))
+    parser.add_argument("--key", required=True)
+    parser.add_argument("--output", required=True, help="path without suffix (.json, .md)")
+    args = parser.parse_args(argv)
+    lines_of_key = Path(args.key).read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines_of_key if line.strip()]
+    result = paired(counts_per_decision(args.before, rows), counts_per_decision(args.after, rows))
+    out = Path(args.output)
+    out.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    lines = [
+        f"# `both` on `{args.key}`: before and after, paired",
+        "",
+        f"Made by `python benchmarks/placeholder_paired.py --before {args.before} "
+        f"--key {args.key}`; {len(rows)} decisions, 95 % paired bootstrap intervals.",
+        "",
+        "| metric | before | after | difference (interval) |",
+        "|---|---:|---:|---|",
+    ]
+    for metric, r in result.items():
+        low, high = r["interval"]
+        lines.append(
+            f"| {metric} | {r['before']:.3f} | {r['after']:.3f} | "
+            f"{r['difference']:+.3f} ({low:+.3f} to {high:+.3f}) |"
+        )
+    out.with_suffix(".md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
