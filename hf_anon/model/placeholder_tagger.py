@@ -20,6 +20,13 @@ their cue words are silent (``unknown``, or a name only by its shape).
 The heads are small (``placeholder_head.json``, ``placeholder_head.safetensors`` and
 ``placeholder_label_head.safetensors`` in the model folder, 1.6 MB), so they ship with the
 model they read; :func:`find_placeholders_with` is the entry point.
+
+**The tuned tagger** (``adapter=True`` in ``placeholder_head.json``) reads with an encoder of
+its own: the model's, with a LoRA adapter (``placeholder_adapter/``) merged into a copy, trained
+with an ``O``/``B``/``I`` head and a per-token label head
+(``placeholder_token_labels.safetensors``) on decisions masked the way courts mask
+(:mod:`hf_anon.model.placeholder_tuning`). Either tagger may keep only spans a court could
+have written as a stand-in (``stand_in_only``, :func:`could_be_stand_in`).
 """
 
 from __future__ import annotations
@@ -47,6 +54,8 @@ LABEL_HEAD_WEIGHTS = "placeholder_label_head.safetensors"
 TOKEN_LABEL_WEIGHTS = "placeholder_token_labels.safetensors"
 #: The sub-folder of the tuned tagger's LoRA adapter on the encoder (PEFT format).
 ADAPTER_FOLDER = "placeholder_adapter"
+#: The files of that adapter that are read (and pushed); PEFT's own card is not.
+ADAPTER_FILES = ("adapter_config.json", "adapter_model.safetensors")
 #: Tokens on each side of a placeholder whose states the label head reads.
 CONTEXT_TOKENS = 4
 
@@ -221,11 +230,9 @@ def load_tuned_encoder(encoder: nn.Module, folder) -> nn.Module:
     return tuned.merge_and_unload().eval()
 
 
-ADAPTER_FILES = ("adapter_config.json", "adapter_model.safetensors")
-
-
 class PlaceholderTagger:
-    """The frozen anonymization model plus the placeholder head."""
+    """The anonymization model's encoder (frozen, or tuned: its adapter merged into a copy)
+    plus the placeholder heads."""
 
     def __init__(self, model, tokenizer, head: nn.Module | None, config: TaggerConfig):
         self.model = model.eval()
@@ -319,7 +326,9 @@ class PlaceholderTagger:
                 windows = enc.windows[k : k + batch_size]
                 ids, mask = pad_windows([w.input_ids for w in windows], pad)
                 hidden = self.encoder(input_ids=ids, attention_mask=mask).last_hidden_state
-                label_head = self.token_label_head or self.model.label_head
+                label_head = self.token_label_head
+                if label_head is None:  # the frozen tagger: the span model's category head
+                    label_head = self.model.label_head
                 labels = torch.softmax(label_head(hidden).float(), dim=-1)
                 for row, w in enumerate(windows):
                     hidden_rows.append(hidden[row, : len(w.input_ids)].float().numpy())
