@@ -14,54 +14,26 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hf_anon.corpora.placeholders import score_placeholders  # noqa: E402
-from hf_anon.corpora.placeholders.scoring import ratios  # noqa: E402
+from hf_anon.corpora.placeholders import scoring  # noqa: E402
 from hf_anon.model.placeholder_tagger import PlaceholderTagger, find_placeholders_with  # noqa: E402
 from hf_anon.text.data import Span  # noqa: E402
-
-METRICS = ("precision", "recall", "f1", "label_accuracy")
 
 
 def counts_per_decision(model: str, rows: list[dict]) -> list[tuple[int, ...]]:
     """Per decision: key hits, key, predicted hits, predicted, labels right (as scored)."""
     tagger = PlaceholderTagger.from_pretrained(model)
     found = find_placeholders_with([r["text"] for r in rows], tagger=tagger, progress=True)
-    out = []
-    for row, spans in zip(rows, found, strict=True):
-        key = [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]]
-        s = score_placeholders([(row["text"], key, spans)])
-        out.append((s.tp, s.key, s.predicted - s.fp, s.predicted, s.labels_correct))
-    return out
-
-
-def paired(before, after, samples: int = 1000, seed: int = 0) -> dict:
-    """Each metric before and after, and the difference with its 95 % paired interval."""
-    whole = [ratios(*map(sum, zip(*c, strict=True))) for c in (before, after)]
-    rng = random.Random(seed)
-    diffs = []
-    for _ in range(samples):
-        picks = rng.choices(range(len(before)), k=len(before))
-        b = ratios(*map(sum, zip(*(before[i] for i in picks), strict=True)))
-        a = ratios(*map(sum, zip(*(after[i] for i in picks), strict=True)))
-        diffs.append([y - x for x, y in zip(b, a, strict=True)])
-    out = {}
-    for k, metric in enumerate(METRICS):
-        values = sorted(d[k] for d in diffs)
-        low, high = values[int(0.025 * samples)], values[int(0.975 * samples) - 1]
-        out[metric] = {
-            "before": round(whole[0][k], 4),
-            "after": round(whole[1][k], 4),
-            "difference": round(whole[1][k] - whole[0][k], 4),
-            "interval": [round(low, 4), round(high, 4)],
-        }
-    return out
+    pairs = [
+        (row["text"], [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]], spans)
+        for row, spans in zip(rows, found, strict=True)
+    ]
+    return scoring.decision_counts(pairs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lines_of_key = Path(args.key).read_text(encoding="utf-8").splitlines()
     rows = [json.loads(line) for line in lines_of_key if line.strip()]
-    result = paired(counts_per_decision(args.before, rows), counts_per_decision(args.after, rows))
+    before, after = (counts_per_decision(m, rows) for m in (args.before, args.after))
+    result = scoring.paired_difference(before, after)
     out = Path(args.output)
     out.with_suffix(".json").write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     lines = [

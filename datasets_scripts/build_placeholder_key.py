@@ -151,7 +151,7 @@ def build(key_dir: Path) -> int:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
     stats = agreement(key_dir, selection)
-    if (key_dir / "passC").is_dir():  # a third independent pass, over other decisions
+    if (key_dir / "passC").is_dir():  # a third independent pass (the fourth key: all decisions)
         stats["pass_c"] = agreement(key_dir, selection, "passC")
     stats["key_decisions"] = len(rows)
     stats["key_placeholders"] = sum(len(r["placeholders"]) for r in rows)
@@ -172,12 +172,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check:
         status = 0
+        selections: dict[Path, dict[str, dict]] = {}  # each key's selection read once
         for file in args.check:
             path = Path(file)
             # a marked file lies in KEY/passA/ (or passB/, final/): its key is two folders up
             key_dir = Path(args.key_dir) if args.key_dir else path.resolve().parent.parent
             try:
-                selection = load_selection(key_dir)
+                if key_dir not in selections:
+                    selections[key_dir] = load_selection(key_dir)
+                selection = selections[key_dir]
                 if path.stem not in selection:
                     raise KeyMarkupError(f"{path.stem} is not in {key_dir / 'selection.jsonl'}")
                 spans = read_marked(path, selection[path.stem]["text"])

@@ -65,18 +65,24 @@ def excluded_ids() -> set[str]:
     return read_ids((ROOT / "data/real").glob("*/selection.jsonl"))
 
 
-def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[Span]]]:
+def unselected(n: int, max_chars: int, rng: random.Random) -> list[dict]:
+    """``n`` shared published decisions (seeded draw) outside every annotated or keyed
+    selection and at most ``max_chars`` long: the silver of both taggers."""
     source = SHARED / "real" / "decisions.jsonl.gz"
     if not source.exists():
-        print(f"note: {source} is missing; training on the keyed split only", file=sys.stderr)
+        print(f"note: {source} is missing; training without silver", file=sys.stderr)
         return []
     skip = excluded_ids()
     with gzip.open(source, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f]
     rows = [r for r in rows if r["id"] not in skip and len(r["text"]) <= max_chars]
     rng.shuffle(rows)
+    return rows[:n]
+
+
+def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[Span]]]:
     out = []
-    for r in rows[:n]:
+    for r in unselected(n, max_chars, rng):
         spans = [Span(s.start, s.end, "nat-name") for s in placeholder_spans(r["text"])]
         out.append((r["text"], spans))
     return out

@@ -29,7 +29,6 @@ label scope are chosen on the real validation key, never on the test keys, and t
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
 import shutil
@@ -37,6 +36,8 @@ import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
+
+from train_placeholder_tagger import keyed, unselected
 
 from hf_anon.corpora.placeholders import find_placeholders, score_placeholders
 from hf_anon.corpora.placeholders.masking import mask_decision
@@ -52,10 +53,8 @@ from hf_anon.model.placeholder_tagger import (
 )
 from hf_anon.model.placeholder_tuning import TuningConfig, save_tuned, training_windows, tune
 from hf_anon.text.data import Document, Span
-from hf_anon.text.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared" / "data"
 TAGGER_FILES = (HEAD_CONFIG, HEAD_WEIGHTS, LABEL_HEAD_WEIGHTS, TOKEN_LABEL_WEIGHTS)
 
 
@@ -86,17 +85,10 @@ def published(rows: list[dict], rng: random.Random) -> list[Document]:
 
 
 def silver(n: int, max_chars: int, rng: random.Random) -> list[Document]:
-    """Published decisions outside every selection, with the rules' placeholders."""
-    source = SHARED / "real" / "decisions.jsonl.gz"
-    if not n or not source.exists():
-        return []
-    skip = read_ids((ROOT / "data/real").glob("*/selection.jsonl"))
-    with gzip.open(source, "rt", encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f]
-    rows = [r for r in rows if r["id"] not in skip and len(r["text"]) <= max_chars]
-    rng.shuffle(rows)
+    """Published decisions outside every selection, with the rules' placeholders (their
+    labels where a cue decided)."""
     out = []
-    for r in rows[:n]:
+    for r in unselected(n, max_chars, rng) if n else []:
         spans = [
             Span(p.start, p.end, "unknown" if p.guessed else p.label)
             for p in find_placeholders(r["text"])
@@ -112,20 +104,16 @@ def relative(value):
     return value
 
 
-def choose(tagger: PlaceholderTagger, out: Path, validation: list[dict]) -> dict:
+def choose(tagger: PlaceholderTagger, out: Path, validation: list[tuple[str, list[Span]]]) -> dict:
     """Threshold and label scope on the real validation key (its figures are optimistic)."""
-    keyed = [
-        (r["text"], [Span(p["start"], p["end"], p["label"]) for p in r["placeholders"]])
-        for r in validation
-    ]
-    encoded = tagger.encode([text for text, _ in keyed])
+    encoded = tagger.encode([text for text, _ in validation])
     scores = {}
     for stand_in_only in (False, True):
         tagger.config.stand_in_only = stand_in_only
         for threshold in (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95):
             triples = [
                 (text, key, tagger.tagged(text, encoding, threshold))
-                for (text, key), encoding in zip(keyed, encoded, strict=True)
+                for (text, key), encoding in zip(validation, encoded, strict=True)
             ]
             s = score_placeholders(triples)
             scores[(stand_in_only, threshold)] = s.f1
@@ -136,7 +124,7 @@ def choose(tagger: PlaceholderTagger, out: Path, validation: list[dict]) -> dict
     for scope in ("guessed", "all"):
         triples = [
             (text, key, tagger.relabel(find_placeholders(text), encoding, scope))
-            for (text, key), encoding in zip(keyed, encoded, strict=True)
+            for (text, key), encoding in zip(validation, encoded, strict=True)
         ]
         accuracy[scope] = score_placeholders(triples).label_accuracy
     tagger.config.label_scope = max(accuracy, key=accuracy.get)
@@ -179,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copytree(ModelFolder(args.model).source, out, dirs_exist_ok=True)
         for name in TAGGER_FILES:
             (out / name).unlink(missing_ok=True)
-    validation = read_rows(Path(args.validation_key))
+    validation = keyed(Path(args.validation_key))
     if args.choose_only:
         print(json.dumps(choose(PlaceholderTagger.from_pretrained(out), out, validation)))
         return 0

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from placeholder_paired import paired  # noqa: E402
+from hf_anon.corpora.placeholders.scoring import paired_difference as paired
 
 # per decision: key hits, key, predicted hits, predicted, labels right
 BEFORE = [(8, 10, 8, 8, 6), (5, 5, 5, 5, 5), (0, 4, 0, 0, 0), (3, 3, 3, 3, 2)]
@@ -29,3 +25,8 @@ def test_a_detector_that_finds_more_gains_recall_with_an_interval_above_zero():
     assert recall["difference"] > 0 and recall["interval"][0] > 0
     low, high = result["precision"]["interval"]
     assert low <= result["precision"]["difference"] <= high
+
+
+def test_detectors_on_different_decisions_are_refused():
+    with pytest.raises(ValueError, match="not paired"):
+        paired(BEFORE, BEFORE[:3])

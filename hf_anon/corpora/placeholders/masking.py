@@ -116,7 +116,7 @@ class Convention:
         """The draws for one entity: ``XXX`` stays ``XXX`` (not ``XXXX``) at its next mention."""
         return random.Random(f"{self.seed}:{surface.casefold()}")
 
-    def letter_for(self, family: str, surface: str, rng: random.Random) -> str:
+    def letter_for(self, family: str, surface: str) -> str:
         """One entity, one letter: the same surface gets the same letter again."""
         key = (family, surface.casefold())
         if key not in self._assigned:
@@ -132,17 +132,18 @@ class Convention:
         return self._assigned[key]
 
 
-def _name_mask(surface: str, label: str, convention: Convention, rng: random.Random) -> str:
+def _name_mask(surface: str, label: str, convention: Convention) -> str:
+    """A name's stand-in, drawn per entity (:meth:`Convention.entity_rng`), not per mention."""
     style = convention.name_style
     rng = convention.entity_rng(surface)
-    letter = convention.letter_for("name", surface, rng)
+    letter = convention.letter_for("name", surface)
     words = surface.split()
     if style == "initial":
         return f"{letter}."
     if style == "bare":
         return letter
     if style == "initials":
-        letters = [convention.letter_for("word", w, rng) for w in words[:3]]
+        letters = [convention.letter_for("word", w) for w in words[:3]]
         return " ".join(f"{c}." for c in letters)
     if style == "initial-ellipsis":
         return " ".join(f"{w[:1].upper() or letter}{rng.choice(('…', '...'))}" for w in words[:2])
@@ -194,7 +195,7 @@ def _date_mask(surface: str, convention: Convention, rng: random.Random) -> str:
 def _place_mask(surface: str, label: str, convention: Convention, rng: random.Random) -> str:
     street = _STREET.match(surface)
     if street and street.group("name"):
-        name = _name_mask(street.group("name"), label, convention, rng).rstrip(".")
+        name = _name_mask(street.group("name"), label, convention).rstrip(".")
         number = street.group("number")
         if number and rng.random() < 0.5:
             number = " " + _digits_mask(number.strip(), convention)
@@ -208,18 +209,18 @@ def _place_mask(surface: str, label: str, convention: Convention, rng: random.Ra
         return f"{code} {_place_mask(postcode.group('town'), label, convention, rng)}"
     style = convention.name_style
     if style in ("initial", "bare", "numbered", "code", "initials", "partial", "fullwidth"):
-        letter = convention.letter_for("place", surface, rng)
+        letter = convention.letter_for("place", surface)
         suffix = convention.town_suffix
         if not suffix:
             return f"{letter}." if style != "bare" else letter
         return f"{letter}{suffix}"
-    return _name_mask(surface, label, convention, rng)
+    return _name_mask(surface, label, convention)
 
 
 def mask_surface(surface: str, label: str, convention: Convention, rng: random.Random) -> str:
     """The stand-in a court of ``convention`` writes for ``surface`` of ``label``."""
     if label in ("nat-name", "nat-jur", "jur-name", "car-name"):
-        return _name_mask(surface, label, convention, rng)
+        return _name_mask(surface, label, convention)
     if label == "address-name":
         return _place_mask(surface, label, convention, rng)
     if label in ("date-fact", "date-world") or _DATE.search(surface):
@@ -229,8 +230,8 @@ def mask_surface(surface: str, label: str, convention: Convention, rng: random.R
     if label == "court-name":
         words = surface.split()
         if len(words) > 1:
-            return " ".join(words[:-1]) + " " + _name_mask(words[-1], label, convention, rng)
-        return _name_mask(surface, label, convention, rng)
+            return " ".join(words[:-1]) + " " + _name_mask(words[-1], label, convention)
+        return _name_mask(surface, label, convention)
     if any(c.isdigit() for c in surface) and rng.random() < 0.8:
         return _digits_mask(surface, convention)
     return rng.choice(("…", "XXX", "***", "###"))
