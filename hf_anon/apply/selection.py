@@ -25,6 +25,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from hf_anon.apply.review import doubt
+from hf_anon.corpora.courts import court_identity
 from hf_anon.text.data import Document
 
 #: How much an unseen court adds to a decision's doubt (both lie in 0–1).
@@ -55,10 +56,15 @@ def court_of(document: Document) -> str | None:
     return str(court).strip() or None if court else None
 
 
-def novelty(court: str | None, training_courts: set[str]) -> float:
-    if court is None:
+def novelty(court: str | None, training_courts: Iterable[str]) -> float:
+    """1 for a court the training data lacks, 0 for one it has, 0.5 for none named. Courts
+    are compared as one court whatever the spelling (``Verwaltungsgericht Köln 5. Kammer``
+    is ``VG Köln``; :func:`hf_anon.corpora.courts.court_identity`), or a court written
+    differently in two sources would count as new."""
+    identity = court_identity(court)
+    if identity is None:
         return 0.5
-    return 0.0 if court in training_courts else 1.0
+    return 0.0 if identity in {court_identity(c) for c in training_courts} else 1.0
 
 
 def tag_entropy(tags: np.ndarray) -> float:

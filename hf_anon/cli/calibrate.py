@@ -24,6 +24,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     try:
         detector = SpanDetector.from_pretrained(
             args.model,
+            adapter=args.adapter,
             recognizers=DEFAULT_RECOGNIZERS if choice == "config" else choice,
         )
         docs = load_documents([args.gold], detector.labels, split="validation")
@@ -47,7 +48,10 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             f"recall high {scores['recall_high']:.3f}, strict F1 {scores['strict_f1']:.3f}"
         )
     print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
-    if args.write:
+    if args.write and args.adapter:
+        out = write_calibration(args.adapter, result, args.gold)
+        print(f"written to {out} (the adapter's thresholds; the base model is unchanged)")
+    elif args.write:
         out = write_calibration(args.model, result, args.gold)
         print(f"written to {Path(args.model) / 'config.json'} and {out}")
     return 0
@@ -72,6 +76,12 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
     )
     parser.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
     parser.add_argument("--target-high", type=float, default=0.99, help="high-risk recall to keep")
+    parser.add_argument(
+        "--adapter",
+        default=None,
+        help="a LoRA adapter folder of the model: calibrate the model with it, and with "
+        "--write store the thresholds in the adapter (the base model stays as it is)",
+    )
     parser.add_argument("--write", action="store_true", help="store the result in the model")
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     add_recognizer_arguments(parser)

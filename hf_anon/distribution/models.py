@@ -202,6 +202,7 @@ ADAPTER_FILES = (
     "training_config.json",
     "training_info.json",
     "eval_results.json",
+    "calibration.json",
 )
 
 

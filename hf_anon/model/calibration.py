@@ -137,13 +137,19 @@ def calibrate(
 
 def write_calibration(model_dir: str | Path, calibration: Calibration, source: str) -> Path:
     """Store thresholds and recognizers in ``config.json`` (the rest of the file untouched)
-    and the full result beside it in ``calibration.json``."""
+    and the full result beside it in ``calibration.json``. A LoRA adapter's folder has no
+    config of its own: there ``calibration.json`` alone holds the thresholds, and loading
+    the adapter reads them (:func:`hf_anon.model.loading.adapter_thresholds`)."""
     model_dir = Path(model_dir)
     config_path = model_dir / "config.json"
-    config = json.loads(config_path.read_text(encoding="utf-8"))
-    config["label_thresholds"] = calibration.thresholds
-    config["recognizers"] = calibration.recognizers
-    config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")  # as transformers
+    if config_path.is_file():
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        config["label_thresholds"] = calibration.thresholds
+        config["recognizers"] = calibration.recognizers
+        # sorted and indented as transformers writes it
+        config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    elif not (model_dir / "adapter_config.json").is_file():
+        raise FileNotFoundError(f"{model_dir}: neither a model (config.json) nor an adapter")
     record = {"gold": source, **calibration.__dict__}
     out = model_dir / "calibration.json"
     out.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

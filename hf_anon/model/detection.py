@@ -24,7 +24,7 @@ from hf_anon.model.alignment import (
     snap_to_words,
     trim_punctuation,
 )
-from hf_anon.model.loading import LoadOptions, load_for_inference
+from hf_anon.model.loading import LoadOptions, adapter_thresholds, load_for_inference
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
@@ -152,19 +152,23 @@ class SpanDetector:
         warning, where a model does not export. :attr:`backend` says which one runs.
         ``quantize=True`` makes the linear layers dynamic int8 (CPU only; check recall on
         your data before relying on it); ``dtype`` ``bfloat16``/``float16`` halves memory
-        and time on a GPU; ``adapter``: a LoRA adapter merged into the weights. Other
-        keywords go to the constructor; those not given (or None) come from the model's
-        config (:class:`ModelFolder` completes the windows of older folders from their
-        ``training_config.json``)."""
+        and time on a GPU; ``adapter``: a LoRA adapter merged into the weights, read with
+        the thresholds calibrated for it where it has them (``hf-anon calibrate
+        --adapter``). Other keywords go to the constructor; those not given (or None)
+        come from the model's config (:class:`ModelFolder` completes the windows of older
+        folders from their ``training_config.json``)."""
         given = LoadOptions(device, dtype, backend, quantize, adapter)
         if options is None:
             options = given
         elif given != LoadOptions():
             raise ValueError("give the load options either as options= or as keywords, not both")
         loaded = load_for_inference(path, options)
-        detector = cls(
-            loaded.model, loaded.tokenizer, **{k: v for k, v in kwargs.items() if v is not None}
-        )
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        if options.adapter is not None and "label_thresholds" not in kwargs:
+            calibrated = adapter_thresholds(options.adapter)  # the adapter's own, if any
+            if calibrated:
+                kwargs["label_thresholds"] = calibrated
+        detector = cls(loaded.model, loaded.tokenizer, **kwargs)
         detector.backend = loaded.backend
         return detector
 

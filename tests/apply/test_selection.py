@@ -27,6 +27,9 @@ def test_an_unseen_court_counts_more_than_a_seen_one():
     assert novelty("VG Wiesbaden", {"VG Köln"}) == 1.0
     assert novelty("VG Köln", {"VG Köln"}) == 0.0
     assert novelty(None, {"VG Köln"}) == 0.5
+    # one court, whatever the spelling: a chamber or the long name is no new court
+    assert novelty("Verwaltungsgericht Köln 5. Kammer", {"VG Köln"}) == 0.0
+    assert novelty("BGH", {"Bundesgerichtshof XI. Zivilsenat"}) == 0.0
 
 
 def ranked(*items: tuple[str, str | None, float]) -> list[Ranked]:

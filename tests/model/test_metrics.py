@@ -26,6 +26,7 @@ from hf_anon.model.metrics import (
     headline,
     merge_scorers,
     pair_documents,
+    paired_intervals,
     precision_recall_f1,
     score_documents,
 )
@@ -614,6 +615,41 @@ def test_bootstrap_interval_spans_documents_that_disagree():
 
     assert headline(merge_scorers(scorers).result())["lenient_recall"] == 0.5
     assert 0.2 < low < 0.5 < high < 0.8  # 20 decisions: a wide interval around the half
+
+
+def test_paired_intervals_measure_a_gain_on_the_same_documents():
+    """An adapter that finds the town the base model missed, in half of 20 decisions: the
+    paired difference lies above zero, though each figure's own interval is wide."""
+    before, after = [], []
+    for i in range(20):
+        base, adapted = SpanScorer(), SpanScorer()
+        base.add(WITNESS, witness_gold(), witness_gold()[:2])  # the town missed
+        adapted.add(WITNESS, witness_gold(), witness_gold() if i % 2 else witness_gold()[:2])
+        before.append(base)
+        after.append(adapted)
+
+    recall = paired_intervals(before, after, samples=300, seed=2)["lenient_recall"]
+
+    assert recall["before"] == 2 / 3
+    assert recall["after"] == pytest.approx(5 / 6)
+    assert recall["difference"] == pytest.approx(1 / 6)
+    assert 0 < recall["low"] < 1 / 6 < recall["high"]
+
+
+def test_paired_intervals_of_one_detector_are_zero():
+    scorers = [SpanScorer() for _ in range(3)]
+    for scorer in scorers:
+        scorer.add(WITNESS, witness_gold(), witness_gold()[:1])
+
+    figures = paired_intervals(scorers, scorers, samples=20)
+
+    assert {f["difference"] for f in figures.values()} == {0.0}
+    assert {(f["low"], f["high"]) for f in figures.values()} == {(0.0, 0.0)}
+
+
+def test_paired_intervals_need_the_same_documents():
+    with pytest.raises(ValueError, match="not paired"):
+        paired_intervals([SpanScorer()], [])
 
 
 def test_bootstrap_needs_documents():

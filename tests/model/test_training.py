@@ -257,6 +257,7 @@ def test_a_court_adapter_is_trained_saved_alone_and_loaded_on_its_base(
 ):
     """train.py --save_adapter: a few decisions of one court → a PEFT adapter (no merged
     weights), its card, loadable with adapter= and pushable as an adapter repo."""
+    from hf_anon.cli.main import main as cli_main
     from hf_anon.distribution.models import plan_model_push
     from hf_anon.text.data import save_jsonl
 
@@ -282,11 +283,20 @@ def test_a_court_adapter_is_trained_saved_alone_and_loaded_on_its_base(
     ((_, tags_adapted, *_),) = adapted.predict_probabilities(text)
     ((_, tags_base, *_),) = base.predict_probabilities(text)
     assert not torch.allclose(torch.from_numpy(tags_adapted), torch.from_numpy(tags_base))
+    # calibrated for itself: the thresholds go into the adapter, the base model is untouched
+    assert adapted.label_thresholds == base.label_thresholds  # none of its own yet
+    base_config = (tiny_model_dir / "config.json").read_text()
+    assert cli_main(["calibrate", "--model", str(tiny_model_dir), "--adapter", str(best),
+                     "--gold", str(court), "--write", "--no-progress"]) == 0  # fmt: skip
+    assert (tiny_model_dir / "config.json").read_text() == base_config
+    own = json.loads((best / "calibration.json").read_text())["thresholds"]
+    assert SpanDetector.from_pretrained(tiny_model_dir, adapter=best).label_thresholds == own
     plan = plan_model_push(best, "court/adapter", token="hf_x")
     assert sorted(f.path_in_repo for f in plan.files) == [
         "README.md",
         "adapter_config.json",
         "adapter_model.safetensors",
+        "calibration.json",
         "training_config.json",
         "training_info.json",
     ]
