@@ -21,6 +21,13 @@ from pathlib import Path
 from rules_cv import UNSEEN_BY_SHIPPED
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The headline figures the reports show, in their order, with their names there.
+FIGURES = {
+    "lenient_recall": "recall",
+    "recall_high": "high-risk recall",
+    "lenient_precision": "precision",
+    "strict_f1": "strict F1",
+}
 SHIPPED = ROOT / "models" / "hf-anon-de-e5-small"
 ADAPTER_CONFIG = ROOT / "configs" / "court_adapter.yaml"
 
@@ -132,6 +139,14 @@ def detector(adapter: Path | None = None, *, own_thresholds: bool = True):
 
     keep = {} if own_thresholds else {"label_thresholds": "config"}
     return SpanDetector.from_pretrained(SHIPPED, backend="torch", adapter=adapter, **keep)
+
+
+def write_report(results: dict, json_path: Path, markdown_path: Path, table: str) -> None:
+    """Every figure as JSON, the tables as Markdown (also printed)."""
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    markdown_path.write_text(table)
+    print(table)
 
 
 def fmt(value: float, interval: tuple[float, float], signed: bool = False) -> str:

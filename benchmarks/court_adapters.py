@@ -28,6 +28,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from adapter_runs import (
+    FIGURES,
     ROOT,
     calibrate_adapter,
     detector,
@@ -35,17 +36,12 @@ from adapter_runs import (
     per_document_scores,
     train_adapter,
     unseen_by_shipped,
+    write_report,
 )
 
 #: How the adapted model is read: with thresholds calibrated for it on the real validation
 #: split (as the shipped model's were), or with the shipped model's own.
 VARIANTS = {"calibrated": True, "base thresholds": False}
-HEADLINE_NAMES = {
-    "lenient_recall": "recall",
-    "recall_high": "high-risk recall",
-    "lenient_precision": "precision",
-    "strict_f1": "strict F1",
-}
 
 
 def courts_with(documents, minimum: int) -> dict[str, list]:
@@ -120,10 +116,7 @@ def main(argv: list[str] | None = None) -> int:
                 ),
             }
         print(f"{court}: {json.dumps(results[court])}", file=sys.stderr)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
-    args.markdown.write_text(markdown(results))
-    print(markdown(results))
+    write_report(results, args.json, args.markdown, markdown(results))
     return 0
 
 
@@ -138,7 +131,7 @@ def markdown(results: dict) -> str:
     ]
     for court, r in results.items():
         sizes = f"{len(r['adapt_ids'])} / {len(r['held_out_ids'])}"
-        for key, name in HEADLINE_NAMES.items():
+        for key, name in FIGURES.items():
             own, shipped = r["calibrated"]["held_out"][key], r["base thresholds"]["held_out"][key]
             lines.append(
                 f"| {court} | {sizes} | {name} | {own['before']:.3f} | {own['after']:.3f} | "
@@ -155,7 +148,7 @@ def markdown(results: dict) -> str:
     ]
     for court, r in results.items():
         unseen = r["calibrated"]["unseen_courts"]
-        lines.append(f"| {court} | " + " | ".join(signed(unseen[k]) for k in HEADLINE_NAMES) + " |")
+        lines.append(f"| {court} | " + " | ".join(signed(unseen[k]) for k in FIGURES) + " |")
     lines += [
         "",
         "| adapter of | size | training time (2 CPU cores) | decisions |",

@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 from adapter_runs import (
+    FIGURES,
     ROOT,
     calibrate_adapter,
     detector,
@@ -33,14 +34,9 @@ from adapter_runs import (
     seen_by_shipped,
     train_adapter,
     unseen_by_shipped,
+    write_report,
 )
 
-FIGURES = {
-    "lenient_recall": "recall",
-    "recall_high": "high-risk recall",
-    "lenient_precision": "precision",
-    "strict_f1": "strict F1",
-}
 GOLD = {
     "unseen courts": ROOT / "data" / "real" / "unseen_courts.jsonl",
     "test": ROOT / "data" / "real" / "test.jsonl",
@@ -132,10 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in (("shipped", "random"), ("shipped", "selected"), ("random", "selected"))
         }
         print(f"{gold_name}: done", file=sys.stderr)
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
-    args.markdown.write_text(markdown(results))
-    print(markdown(results))
+    write_report(results, args.json, args.markdown, markdown(results))
     return 0
 
 
