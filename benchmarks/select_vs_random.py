@@ -89,6 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=ROOT / "runs" / "select-vs-random")
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument(
+        "--train-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="passed to train.py for both sets, e.g. --train-arg=--num_train_epochs=5",
+    )
     parser.add_argument("--json", type=Path, required=True)
     parser.add_argument("--markdown", type=Path, required=True)
     args = parser.parse_args(argv)
@@ -105,12 +112,20 @@ def main(argv: list[str] | None = None) -> int:
         "random": draw(pool, args.budget, args.seed),
     }
     seen_courts = {d.meta.get("court") for d in seen_by_shipped()} - {None}
-    results: dict = {"budget": args.budget, "seed": args.seed, "sets": {}, "scores": {}}
+    results: dict = {
+        "budget": args.budget,
+        "seed": args.seed,
+        "train_args": args.train_arg,
+        "sets": {},
+        "scores": {},
+    }
     detectors = {"shipped": detector()}
     for name, ids in sets.items():
         documents = [by_id[i] for i in ids]
         save_jsonl(documents, args.out / f"{name}.jsonl")
-        run = train_adapter(args.out / f"{name}.jsonl", args.out / f"adapter-{name}", len(ids))
+        run = train_adapter(
+            args.out / f"{name}.jsonl", args.out / f"adapter-{name}", len(ids), *args.train_arg
+        )
         calibrate_adapter(run.folder)
         results["sets"][name] = {
             "ids": ids,
