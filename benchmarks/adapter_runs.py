@@ -32,12 +32,18 @@ SHIPPED = ROOT / "models" / "hf-anon-de-e5-small"
 ADAPTER_CONFIG = ROOT / "configs" / "court_adapter.yaml"
 
 
+def _unseen_ids() -> set[str]:
+    """The ids of training rounds 4-9, which the shipped model never trained on."""
+    from hf_anon.text.readers import read_ids
+
+    return read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in UNSEEN_BY_SHIPPED)
+
+
 def unseen_by_shipped() -> list:
     """The annotated training decisions the shipped model never trained on (rounds 4-9)."""
     from hf_anon.text.data import load_jsonl
-    from hf_anon.text.readers import read_ids
 
-    ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in UNSEEN_BY_SHIPPED)
+    ids = _unseen_ids()
     return [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
 
 
@@ -46,8 +52,7 @@ def seen_by_shipped() -> list:
     the validation split): their courts are the courts it has seen."""
     from hf_anon.text.data import load_jsonl
 
-    unseen = {d.id for d in unseen_by_shipped()}
-    real = ROOT / "data" / "real"
+    unseen, real = _unseen_ids(), ROOT / "data" / "real"
     train = [d for d in load_jsonl(real / "train.jsonl") if d.id not in unseen]
     return train + load_jsonl(real / "validation.jsonl")
 
@@ -131,14 +136,12 @@ def calibrate_adapter(folder: Path) -> dict:
     return json.loads(record.read_text())["thresholds"]
 
 
-def detector(adapter: Path | None = None, *, own_thresholds: bool = True):
+def detector(adapter: Path | None = None):
     """The shipped model with torch (an adapter runs with torch, so the comparison without
-    it does too), with ``adapter`` merged when given, read with the thresholds calibrated
-    for it (``own_thresholds``) or with the shipped model's."""
+    it does too), with ``adapter`` merged when given and read with its own thresholds."""
     from hf_anon.model.detection import SpanDetector
 
-    keep = {} if own_thresholds else {"label_thresholds": "config"}
-    return SpanDetector.from_pretrained(SHIPPED, backend="torch", adapter=adapter, **keep)
+    return SpanDetector.from_pretrained(SHIPPED, backend="torch", adapter=adapter)
 
 
 def write_report(results: dict, json_path: Path, markdown_path: Path, table: str) -> None:

@@ -39,10 +39,6 @@ from adapter_runs import (
     write_report,
 )
 
-#: How the adapted model is read: with thresholds calibrated for it on the real validation
-#: split (as the shipped model's were), or with the shipped model's own.
-VARIANTS = {"calibrated": True, "base thresholds": False}
-
 
 def courts_with(documents, minimum: int) -> dict[str, list]:
     """Decisions grouped by court (one court whatever its spelling), the courts with at
@@ -105,8 +101,13 @@ def main(argv: list[str] | None = None) -> int:
             "held_out_ids": [d.id for d in held],
             "adapter": run.to_dict(),
         }
-        for variant, own in VARIANTS.items():
-            adapted = detector(run.folder, own_thresholds=own)
+        adapted = detector(run.folder)  # merged once, read with either set of thresholds
+        variants = {
+            "calibrated": adapted.label_thresholds,  # its own, chosen on real validation
+            "base thresholds": base.label_thresholds,  # the shipped model's
+        }
+        for variant, thresholds in variants.items():
+            adapted.label_thresholds = dict(thresholds)
             results[court][variant] = {
                 "held_out": paired_intervals(
                     base_held, per_document_scores(adapted, held), samples=args.samples

@@ -43,7 +43,7 @@ GOLD = {
 }
 
 
-def choose(pool: list, budget: int, ranking: Path) -> list[str]:
+def choose(pool: list, budget: int, ranking: Path, seen: frozenset[str]) -> list[str]:
     """The ids ``hf-anon select`` takes: the shipped model's ranking of the pool (kept in
     ``ranking``, so that a rerun reads it instead of running the model again)."""
     from hf_anon.apply.selection import Ranked, rank_documents, select
@@ -53,9 +53,8 @@ def choose(pool: list, budget: int, ranking: Path) -> list[str]:
     if ranking.is_file():
         ranked = [Ranked(**json.loads(line)) for line in ranking.read_text().splitlines()]
     else:
-        training_courts = {d.meta.get("court") for d in seen_by_shipped()} - {None}
         ranked = rank_documents(
-            SpanDetector.from_pretrained(default_model()), pool, training_courts, progress=True
+            SpanDetector.from_pretrained(default_model()), pool, seen, progress=True
         )
         ranking.write_text(
             "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)
@@ -68,18 +67,18 @@ def draw(pool: list, budget: int, seed: int) -> list[str]:
     return random.Random(seed).sample(sorted(d.id for d in pool), budget)
 
 
-def describe(documents: list, seen_courts: set[str]) -> dict:
-    """What a chosen set holds: decisions, characters, gold spans, courts new to the model."""
-    from hf_anon.corpora.courts import court_identity
+def describe(documents: list, seen: frozenset[str]) -> dict:
+    """What a chosen set holds: decisions, characters, gold spans, courts new to the model
+    (``hf-anon select``'s novelty: 1 for a new court, 0.5 for none named)."""
+    from hf_anon.apply.selection import novelty
 
-    seen = {court_identity(c) for c in seen_courts}
-    courts = [court_identity(d.meta.get("court")) for d in documents]
+    novelties = [novelty(d.meta.get("court"), seen) for d in documents]
     return {
         "decisions": len(documents),
         "characters": sum(len(d.text) for d in documents),
         "gold_spans": sum(len(d.spans) for d in documents),
-        "unseen_court_decisions": sum(c is not None and c not in seen for c in courts),
-        "no_court_named": sum(c is None for c in courts),
+        "unseen_court_decisions": novelties.count(1.0),
+        "no_court_named": novelties.count(0.5),
     }
 
 
@@ -99,6 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, required=True)
     parser.add_argument("--markdown", type=Path, required=True)
     args = parser.parse_args(argv)
+    from hf_anon.apply.selection import seen_courts
     from hf_anon.model.metrics import paired_intervals
     from hf_anon.text.data import load_jsonl, save_jsonl
 
@@ -107,11 +107,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
     by_id = {d.id: d for d in pool}
+    seen = seen_courts(d.meta.get("court") for d in seen_by_shipped())
     sets = {
-        "selected": choose(pool, args.budget, args.out / "ranking.jsonl"),
+        "selected": choose(pool, args.budget, args.out / "ranking.jsonl", seen),
         "random": draw(pool, args.budget, args.seed),
     }
-    seen_courts = {d.meta.get("court") for d in seen_by_shipped()} - {None}
     results: dict = {
         "budget": args.budget,
         "seed": args.seed,
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         calibrate_adapter(run.folder)
         results["sets"][name] = {
             "ids": ids,
-            **describe(documents, seen_courts),
+            **describe(documents, seen),
             "adapter": run.to_dict(),
         }
         detectors[name] = detector(run.folder)

@@ -61,10 +61,18 @@ def novelty(court: str | None, training_courts: Iterable[str]) -> float:
     are compared as one court whatever the spelling (``Verwaltungsgericht Köln 5. Kammer``
     is ``VG Köln``; :func:`hf_anon.corpora.courts.court_identity`), or a court written
     differently in two sources would count as new."""
-    identity = court_identity(court)
+    return _novelty(court_identity(court), seen_courts(training_courts))
+
+
+def seen_courts(training_courts: Iterable[str | None]) -> frozenset[str]:
+    """The courts of the training data, each as one court whatever its spelling."""
+    return frozenset(filter(None, map(court_identity, training_courts)))
+
+
+def _novelty(identity: str | None, seen: frozenset[str]) -> float:
     if identity is None:
         return 0.5
-    return 0.0 if identity in {court_identity(c) for c in training_courts} else 1.0
+    return 0.0 if identity in seen else 1.0
 
 
 def tag_entropy(tags: np.ndarray) -> float:
@@ -86,7 +94,7 @@ def rank_documents(
     progress: bool = False,
 ) -> list[Ranked]:
     """Every document with its doubt, novelty and score, best first (ties by id)."""
-    seen = set(training_courts)
+    seen = seen_courts(training_courts)  # once, not once per document
     thresholds = dict(getattr(detector, "label_thresholds", None) or {})
     ranked = []
     for document, tags, found in _read(detector, documents, batch_size, progress):
@@ -94,7 +102,7 @@ def rank_documents(
         uncertainty = tag_entropy(tags) + (doubtful / len(found) if found else 0.0)
         uncertainty /= 2  # both parts lie in 0–1
         court = court_of(document)
-        new = novelty(court, seen)
+        new = _novelty(court_identity(court), seen)
         score = uncertainty + novelty_weight * new
         ranked.append(Ranked(document.id, court, round(uncertainty, 6), new, round(score, 6)))
     ranked.sort(key=lambda r: (-r.score, r.id))

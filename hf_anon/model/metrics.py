@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
+from hf_anon.corpora.placeholders.scoring import percentile_bounds
 from hf_anon.text.data import Document, Span, ValidationError, parse_document
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
@@ -300,15 +301,6 @@ def bootstrap_intervals(
     return {name: percentile_bounds(values, level) for name, values in draws.items()}
 
 
-def percentile_bounds(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
-    """The central ``level`` of bootstrap ``values`` (the percentile rule every interval
-    here uses)."""
-    ordered = sorted(values)
-    tail = (1 - level) / 2
-    last = len(ordered) - 1
-    return ordered[int(tail * last)], ordered[int((1 - tail) * last)]
-
-
 def paired_intervals(
     before: Sequence[SpanScorer],
     after: Sequence[SpanScorer],
@@ -325,10 +317,8 @@ def paired_intervals(
 
     if len(before) != len(after) or not before:
         raise ValueError(f"{len(before)} documents before, {len(after)} after: not paired")
-    figures = {
-        name: (headline(merge_scorers(before).result())[name], value)
-        for name, value in headline(merge_scorers(after).result()).items()
-    }
+    whole_before = headline(merge_scorers(before).result())
+    whole_after = headline(merge_scorers(after).result())
     rng = random.Random(seed)
     diffs: dict[str, list[float]] = {name: [] for name in HEADLINE}
     for _ in range(samples):
@@ -340,11 +330,10 @@ def paired_intervals(
     out = {}
     for name, values in diffs.items():
         low, high = percentile_bounds(values, level)
-        before_value, after_value = figures[name]
         out[name] = {
-            "before": before_value,
-            "after": after_value,
-            "difference": after_value - before_value,
+            "before": whole_before[name],
+            "after": whole_after[name],
+            "difference": whole_after[name] - whole_before[name],
             "low": low,
             "high": high,
         }
