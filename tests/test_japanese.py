@@ -465,6 +465,45 @@ def test_a_date_broken_by_a_line_end_is_one_span():
     assert found == ["同年７\n月３０日", "同日午\n前３時", "令和４年３月１日"]
 
 
+def test_a_month_and_day_without_a_year_and_a_broken_era_are_dates():
+    from hf_anon.model.recognizers import RECOGNIZERS
+
+    text = (
+        "同日に来て、３月２日午後３時頃に去り、平\n成２７年４月１６日に戻った。１２か月、毎月１日。"
+    )
+    found = [text[s.start : s.end] for s in RECOGNIZERS["ja-dates"](text)]
+
+    assert found == ["３月２日午後３時", "平\n成２７年４月１６日"]  # no span in 毎月１日
+
+
+def test_calibrate_runs_the_rules_of_the_models_language(tmp_path, capsys):
+    # a Japanese model is calibrated with ja-dates beside it, never the German rules
+    import shutil
+
+    from hf_anon.cli.main import main
+
+    model = tmp_path / "ja"
+    shutil.copytree(default_model("ja"), model)
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(
+        "".join(
+            (REPO_ROOT / "data" / "ja" / "validation.jsonl")
+            .read_text(encoding="utf-8")
+            .splitlines(True)[:4]
+        )
+    )
+
+    assert main(["calibrate", "--model", str(model), "--gold", str(gold)]) == 0
+    assert "recognizers: ja-dates\n" in capsys.readouterr().out
+
+
+def test_the_japanese_model_keeps_name_spans_to_words():
+    detector = SpanDetector.from_pretrained(default_model("ja"))
+    assert detector.word_analyzer == "sudachi" and detector.label_thresholds
+    off = SpanDetector.from_pretrained(default_model("ja"), word_analyzer="")
+    assert off.word_analyzer is None
+
+
 def test_the_japanese_model_runs_its_date_rule():
     detector = SpanDetector.from_pretrained(default_model("ja"))
     text = "被告人は、同年８月１４日、同日午前３時２６分頃に店に入った。"

@@ -17,16 +17,16 @@ from hf_anon.text.readers import InputError
 def cmd_calibrate(args: argparse.Namespace) -> int:
     from hf_anon.model.calibration import calibrate, write_calibration
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS
+    from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS_BY_LANGUAGE
     from hf_anon.model.training import load_documents
 
     choice = recognizer_choice(args)
     try:
         detector = SpanDetector.from_pretrained(
-            args.model,
-            adapter=args.adapter,
-            recognizers=DEFAULT_RECOGNIZERS if choice == "config" else choice,
+            args.model, adapter=args.adapter, recognizers=() if choice == "config" else choice
         )
+        if choice == "config":  # the default rules of the model's language
+            detector.recognizers = DEFAULT_RECOGNIZERS_BY_LANGUAGE[detector.language]
         docs = load_documents([args.gold], detector.labels, split="validation")
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None

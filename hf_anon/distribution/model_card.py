@@ -203,6 +203,8 @@ class AnonModelCardData:
     window_stride: int | None = None
     label_thresholds: dict[str, float] = field(default_factory=dict)
     recognizers: list[str] = field(default_factory=list)
+    #: the Japanese analyzer that keeps name spans to words (config.word_analyzer)
+    word_analyzer: str | None = None
     parameters: str = "unknown"
     weight_dtype: str = "unknown"
     # --- the training run (training_config.json, training_info.json, eval_results.json)
@@ -255,6 +257,7 @@ class AnonModelCardData:
                 if (value := (config.label_thresholds or {}).get(name)) is not None
             },
             recognizers=list(config.recognizers or []),
+            word_analyzer=getattr(config, "word_analyzer", None),
             parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",
             weight_dtype=dtype,
             train_sources=list(training.get("train_files", [])),

@@ -90,13 +90,17 @@ class SpanDetector:
         snap_words: bool = True,
         recognizers: Sequence[str] | str | None = "config",
         label_thresholds: dict[str, float] | str | None = "config",
+        word_analyzer: str | None = "config",
     ):
         """``max_length`` and ``stride`` (tokens): the windows; None (the default) takes
         those of the model's config (the windows it was trained on), else 512 and 64.
         ``recognizers``: names from :data:`hf_anon.model.recognizers.RECOGNIZERS` merged with the
         model's spans (:func:`~hf_anon.model.recognizers.merge_with_rules`), ``()`` for none;
         ``label_thresholds``: a minimum span score per label. ``"config"`` (the default)
-        takes both from the model's config (written by ``hf-anon calibrate``)."""
+        takes both from the model's config (written by ``hf-anon calibrate``);
+        ``word_analyzer``: for a Japanese model, the analyzer that keeps name spans to words
+        (:func:`hf_anon.text.japanese_words.drop_fragments`), ``""`` for no check; ``"config"``
+        (or None through :meth:`from_pretrained`) reads ``config.word_analyzer``."""
         self.model = model.eval()
         self.snap_words = snap_words
         config = getattr(model, "config", None)
@@ -118,6 +122,14 @@ class SpanDetector:
         #: the language of the model's text (``config.language``): its span boundaries
         self.language = getattr(config, "language", None) or "de"
         self.label_thresholds = dict(label_thresholds or {})
+        if word_analyzer == "config":
+            word_analyzer = getattr(config, "word_analyzer", None)
+        from hf_anon.text.japanese_words import ANALYZERS
+
+        word_analyzer = word_analyzer or None  # "" turns the config's check off
+        if word_analyzer is not None and word_analyzer not in ANALYZERS:
+            raise ValueError(f"unknown word analyzer {word_analyzer!r}; known: {ANALYZERS}")
+        self.word_analyzer = word_analyzer
         self.tokenizer = tokenizer
         self.labels = label_set_of(model)
         positions = getattr(model.encoder.config, "max_position_embeddings", max_length)
@@ -328,6 +340,10 @@ class SpanDetector:
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
         if self.language == "ja":  # rules merged as they are: no German edges or nouns
+            if self.word_analyzer:
+                from hf_anon.text.japanese_words import drop_fragments
+
+                spans = drop_fragments(text, spans, self.word_analyzer)
             if self.recognizers:
                 spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
             return spans

@@ -80,6 +80,8 @@ class AnonConfig(PretrainedConfig):
       by ``hf-anon calibrate``.
     - ``language``: the language of the text the model was trained on (``de``, ``ja``);
       detection applies that language's span boundaries (:mod:`hf_anon.text.languages`).
+    - ``word_analyzer``: for Japanese, the morphological analyzer (``sudachi``, ``janome``)
+      that keeps name spans to words (:mod:`hf_anon.text.japanese_words`); None: no check.
 
     Provenance, for the model card: ``base_encoder`` is the encoder the model was built
     on (a hub id or a folder, as given to :meth:`AnonModel.from_encoder`), ``base_model``
@@ -104,10 +106,12 @@ class AnonConfig(PretrainedConfig):
         base_encoder: str | None = None,
         base_model: str | None = None,
         language: str = "de",
+        word_analyzer: str | None = None,
         **kwargs,
     ):
         super().__init__(**kwargs)
         self.language = language
+        self.word_analyzer = word_analyzer
         self.window_max_length = window_max_length
         self.window_stride = window_stride
         self.label_thresholds = dict(label_thresholds) if label_thresholds else None

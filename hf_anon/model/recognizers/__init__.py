@@ -46,6 +46,7 @@ from hf_anon.model.recognizers.jurists import find_jurists, find_signatures
 from hf_anon.model.recognizers.merge import merge_with_rules
 from hf_anon.model.recognizers.registry import (
     DEFAULT_RECOGNIZERS,
+    DEFAULT_RECOGNIZERS_BY_LANGUAGE,
     RECOGNIZERS,
     recognize,
     recognize_cached,
@@ -55,6 +56,7 @@ from hf_anon.model.recognizers.registry import (
 
 __all__ = [
     "DEFAULT_RECOGNIZERS",
+    "DEFAULT_RECOGNIZERS_BY_LANGUAGE",
     "RECOGNIZERS",
     "Recognizer",
     "cited_flags",

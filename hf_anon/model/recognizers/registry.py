@@ -96,6 +96,11 @@ for _recognizer in (
 ):
     register(_recognizer)
 
+#: The recognizers ``hf-anon calibrate`` runs beside a model of each language
+#: (:data:`DEFAULT_RECOGNIZERS` for German): German rules on Japanese text find nothing
+#: right, and their names in a Japanese model's config would be wrong
+DEFAULT_RECOGNIZERS_BY_LANGUAGE: dict[str, tuple[str, ...]] = {"ja": ("ja-dates",)}
+
 DEFAULT_RECOGNIZERS = (
     "dates",
     "times",
@@ -110,3 +115,4 @@ DEFAULT_RECOGNIZERS = (
     "plates",
     "numbers",
 )
+DEFAULT_RECOGNIZERS_BY_LANGUAGE["de"] = DEFAULT_RECOGNIZERS

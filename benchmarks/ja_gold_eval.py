@@ -1,0 +1,205 @@
+"""Japanese models on the real Japanese gold set: every span, names, placeholders, per
+label and risk, with per-precedent intervals, and the word check on and off.
+
+    python benchmarks/ja_gold_eval.py --models shipped=models/hf-anon-ja-e5-small \\
+        [--variants model dates sudachi janome] [--gold data/ja/gold] \\
+        [--json reports/ja_gold/eval.json] [--markdown reports/ja_gold/eval.md]
+
+Variants of decoding (``SpanDetector`` arguments), each run once per model and half:
+
+- ``config``: as every entry point loads the model (its recognizers, thresholds, analyzer);
+- ``model``: the model alone (no recognizer, no word check);
+- ``dates``: the model and its recognizers (``ja-dates``), no word check;
+- ``sudachi`` / ``janome``: ``dates`` and the word check with that analyzer
+  (:mod:`hf_anon.text.japanese_words`).
+
+Headline figures (lenient precision and recall, high-risk recall, strict F1) and names
+(``nat-name`` and ``nat-jur`` only) get 95 % intervals over precedents drawn with
+replacement; each variant after the first also gets paired intervals of its difference
+from the first (``hf_anon.model.metrics.paired_intervals``). The placeholders of the keys
+are scored with ``hf_anon.corpora.placeholders`` (``--language ja``). Choose on
+``validation``; ``test`` holds courts nothing was chosen on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+VARIANTS = {
+    "config": {},
+    "model": {"recognizers": (), "word_analyzer": ""},
+    "dates": {"word_analyzer": ""},
+    "sudachi": {"word_analyzer": "sudachi"},
+    "janome": {"word_analyzer": "janome"},
+}
+NAMES = ("nat-name", "nat-jur")
+SPLITS = ("validation", "test")
+
+
+def scorers(detector, docs, predicted, labels=None):
+    """One scorer per precedent; ``labels`` keeps only those labels on both sides."""
+    from hf_anon.model.metrics import SpanScorer
+
+    out = []
+    for doc, spans in zip(docs, predicted, strict=True):
+        scorer = SpanScorer(detector.labels)
+        gold = [s for s in doc.spans if labels is None or s.label in labels]
+        pred = [s for s in spans if labels is None or s.label in labels]
+        scorer.add(doc.text, gold, pred)
+        out.append(scorer)
+    return out
+
+
+def figures(per_document, samples: int) -> dict:
+    from hf_anon.model.metrics import bootstrap_intervals, headline, merge_scorers
+
+    scores = merge_scorers(per_document).result()
+    return {
+        "gold_spans": scores.counts["gold"],
+        "predicted_spans": scores.counts["pred"],
+        "headline": headline(scores),
+        "intervals": bootstrap_intervals(per_document, samples=samples),
+        "recall_by_risk": scores.recall_by_risk,
+        "support_by_risk": scores.support_by_risk,
+        "by_label": {
+            label: {"precision": s.precision, "recall": s.recall, "support": s.support}
+            for label, s in scores.by_label.items()
+            if s.support or s.predicted
+        },
+    }
+
+
+def placeholder_figures(key_path: Path) -> dict:
+    from hf_anon.cli.inputs import read_documents
+    from hf_anon.corpora.placeholders import placeholder_spans
+    from hf_anon.corpora.placeholders.scoring import bootstrap_interval, score_placeholders
+    from hf_anon.text.labels import DEFAULT_LABELS
+
+    key = read_documents(
+        str(key_path), DEFAULT_LABELS, require_risk=False, spans_key="placeholders"
+    )
+    pairs = [(d.text, d.spans, placeholder_spans(d.text, "ja")) for d in key]
+    scores = score_placeholders(pairs)
+    return {
+        "precision": scores.precision,
+        "recall": scores.recall,
+        "label_accuracy": scores.label_accuracy,
+        "key": scores.key,
+        "intervals": {
+            m: bootstrap_interval(pairs, m) for m in ("precision", "recall", "label_accuracy")
+        },
+    }
+
+
+def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=SPLITS) -> dict:
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.metrics import paired_intervals
+    from hf_anon.model.training import load_documents
+
+    results: dict = {}
+    for split in splits:
+        first = None
+        for variant in variants:
+            detector = SpanDetector.from_pretrained(folder, **VARIANTS[variant])
+            docs = load_documents([str(gold / f"{split}.jsonl")], detector.labels, split="test")
+            start = time.perf_counter()
+            predicted = detector.detect([d.text for d in docs])
+            seconds = time.perf_counter() - start
+            every, names = (
+                scorers(detector, docs, predicted),
+                scorers(detector, docs, predicted, NAMES),
+            )
+            row = {
+                "documents": len(docs),
+                "all": figures(every, samples),
+                "names": figures(names, samples),
+                "seconds": round(seconds, 1),
+            }
+            if first is None:
+                first = (variant, every, names)
+            else:
+                row["against"] = first[0]
+                row["paired_all"] = paired_intervals(first[1], every, samples=samples)
+                row["paired_names"] = paired_intervals(first[2], names, samples=samples)
+            results.setdefault(variant, {})[split] = row
+            print(f"  {variant} {split}: {row['all']['headline']}", file=sys.stderr, flush=True)
+    return results
+
+
+def _cell(fig: dict, key: str) -> str:
+    low, high = fig["intervals"][key]
+    return f"{fig['headline'][key]:.3f} ({low:.3f}–{high:.3f})"
+
+
+def markdown(results: dict, placeholders: dict) -> str:
+    keys = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+    lines = [
+        "| model | decoding | half | docs | lenient P | lenient R | high-risk R | strict F1 "
+        "| names P | names R |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for model, variants in results.items():
+        for variant, halves in variants.items():
+            for split, r in halves.items():
+                cells = [_cell(r["all"], k) for k in keys]
+                cells += [_cell(r["names"], k) for k in ("lenient_precision", "lenient_recall")]
+                lines.append(
+                    f"| {model} | {variant} | {split} | {r['documents']} | "
+                    + " | ".join(cells)
+                    + " |"
+                )
+    lines += [
+        "",
+        "| half | placeholders in key | precision | recall | label accuracy |",
+        "|---|---|---|---|---|",
+    ]
+    for split, p in placeholders.items():
+        cells = [
+            f"{p[m]:.3f} ({p['intervals'][m][0]:.3f}–{p['intervals'][m][1]:.3f})"
+            for m in ("precision", "recall", "label_accuracy")
+        ]
+        lines.append(f"| {split} | {p['key']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", nargs="+", required=True, help="NAME=FOLDER ...")
+    parser.add_argument("--variants", nargs="+", default=["dates", "sudachi"], choices=VARIANTS)
+    parser.add_argument("--gold", type=Path, default=Path("data/ja/gold"))
+    parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument(
+        "--splits", nargs="+", default=list(SPLITS), choices=SPLITS, help="validation to choose"
+    )
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--markdown", type=Path)
+    args = parser.parse_args(argv)
+    for split in SPLITS:
+        if not (args.gold / f"{split}.jsonl").exists():
+            parser.error(f"{args.gold}/{split}.jsonl: no such gold file (build_ja_gold.py)")
+    results = {}
+    for spec in args.models:
+        name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
+        print(f"{name}: {folder}", file=sys.stderr, flush=True)
+        results[name] = evaluate(folder, args.variants, args.gold, args.samples, args.splits)
+    placeholders = {s: placeholder_figures(args.gold / f"{s}.key.jsonl") for s in args.splits}
+    table = markdown(results, placeholders)
+    print(table)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        payload = {"models": results, "placeholders": placeholders}
+        args.json.write_text(
+            json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
+    if args.markdown:
+        args.markdown.parent.mkdir(parents=True, exist_ok=True)
+        args.markdown.write_text(table + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,333 @@
+"""Check hand-annotated real Japanese precedents and build the Japanese real gold set.
+
+    python datasets_scripts/build_ja_gold.py --check data/ja/gold/annotation/pass1/jla-89462.txt
+    python datasets_scripts/build_ja_gold.py            # gold, keys, statistics, agreement
+
+The annotation lives in ``data/ja/gold/annotation/`` (see its ``GUIDE.md``): ``published/``
+holds each precedent's text as published (the beginning of its ``contents``), ``meta/`` its
+source, court and date, ``pass1/`` and ``pass2/`` two independent annotation passes, and
+``adjudicated/`` the final marks, one :mod:`hf_anon.corpora.markup` file per precedent.
+
+Building writes ``data/ja/gold/{validation,test}.jsonl`` (gold: filled text, spans),
+``{validation,test}.key.jsonl`` (published text with ``placeholders`` and ``kept``) and
+``statistics.json`` (counts, the precedents, and the agreement of the two passes). The split
+is by court: a court's precedents are all on one side, so the test half measures courts
+that nothing was chosen on. Evaluation data only: never train on it; choose on validation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from hf_anon.corpora.markup import MarkedDocument, MarkupError, parse_markup
+from hf_anon.model.metrics import score_documents
+from hf_anon.text.data import Document, save_jsonl
+
+ROOT = Path(__file__).resolve().parents[1]
+ANNOTATION = ROOT / "data" / "ja" / "gold" / "annotation"
+SPLITS = ("validation", "test")
+_N = "[0-9０-９一二三四五六七八九十〇]+"
+_DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第{_N})?部)$")
+
+
+def first_difference(a: str, b: str) -> str:
+    """Where the marked file's published text leaves the published one, with context."""
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    line = a.count("\n", 0, i) + 1
+    return (
+        f"published text differs at character {i} (line {line}): "
+        f"expected {a[max(0, i - 30) : i + 30]!r}, got {b[max(0, i - 30) : i + 30]!r}"
+    )
+
+
+def check_file(path: Path, folder: Path = ANNOTATION) -> list[str]:
+    """Problems of one marked file (empty when it is fine)."""
+    published = folder / "published" / path.name
+    if not published.exists():
+        return [f"{path}: no published text {published}"]
+    try:
+        marked = parse_markup(path.read_text(encoding="utf-8"))
+    except MarkupError as error:
+        return [f"{path}: {error}"]
+    text = published.read_text(encoding="utf-8")
+    if marked.published != text:
+        return [f"{path}: {first_difference(text, marked.published)}"]
+    return []
+
+
+def court_identity(court: str) -> str:
+    """A court without its division (``大阪地方裁判所第１２刑事部`` → ``大阪地方裁判所``,
+    ``最高裁判所第三小法廷`` → ``最高裁判所``); a branch (``名古屋地方裁判所半田支部``) is a court
+    of its own."""
+    court = re.sub(r"\s+", "", court)
+    court = re.sub(r"(?:大法廷|第[一二三]小法廷)$", "", court)
+    return _DIVISION.sub("", court) or court
+
+
+def court_level(court: str) -> str:
+    """The level of a court: supreme, high (the IP High Court too), district, family, summary."""
+    for word, level in (
+        ("最高裁判所", "supreme"),
+        ("高等裁判所", "high"),
+        ("家庭裁判所", "family"),
+    ):
+        if word in court:
+            return level
+    return "summary" if "簡易裁判所" in court else "district"
+
+
+def split_by_court(courts: dict[str, str]) -> dict[str, str]:
+    """Document id → split, whole courts to one side: level by level, courts in the order
+    of their name's hash, each to the half with fewer documents of that level so far (ties:
+    the half with fewer documents in all, then test). The test half then measures courts
+    that nothing was chosen on, and both halves hold district and high courts alike."""
+    by_court: dict[str, list[str]] = {}
+    for doc_id, court in sorted(courts.items()):
+        by_court.setdefault(court, []).append(doc_id)
+    order = sorted(by_court, key=lambda c: (court_level(c), hashlib.sha256(c.encode()).hexdigest()))
+    size = {(level, side): 0 for level in map(court_level, by_court) for side in SPLITS}
+    total = dict.fromkeys(SPLITS, 0)
+    out = {}
+    for court in order:
+        level = court_level(court)
+        v, t = size[level, "validation"], size[level, "test"]
+        if v == t:  # a tie within the level: the half with fewer documents in all
+            v, t = total["validation"], total["test"]
+        side = "validation" if v < t else "test"
+        for doc_id in by_court[court]:
+            out[doc_id] = side
+        size[level, side] += len(by_court[court])
+        total[side] += len(by_court[court])
+    return out
+
+
+def read_marked(path: Path, folder: Path = ANNOTATION) -> MarkedDocument:
+    """A marked file that passed :func:`check_file` against ``folder``'s published text."""
+    problems = check_file(path, folder)
+    if problems:
+        raise SystemExit("\n".join(problems))
+    return parse_markup(path.read_text(encoding="utf-8"))
+
+
+def agreement(folder: Path) -> dict | None:
+    """Pass 1 scored against pass 2 on the published text, before adjudication: two
+    annotators told never to read each other's files, so this measures the annotation; per
+    second annotator too (``annotators.json``), since one of them can inflate it all."""
+    first, second = [], []
+    for path in sorted((folder / "pass2").glob("*.txt")):
+        one = folder / "pass1" / path.name
+        if not one.exists():
+            continue
+        text = (folder / "published" / path.name).read_text(encoding="utf-8")
+        first.append(Document(path.stem, text, read_marked(one, folder).published_spans()))
+        second.append(Document(path.stem, text, read_marked(path, folder).published_spans()))
+    if not second:
+        return None
+    result = _agreement(first, second)
+    who_path = folder / "annotators.json"
+    who = json.loads(who_path.read_text(encoding="utf-8")) if who_path.exists() else {}
+    groups: dict[str, list[int]] = {}
+    for index, doc in enumerate(second):
+        groups.setdefault(who.get(doc.id, {}).get("second", "unknown"), []).append(index)
+    if len(groups) > 1:
+        result["by_second_annotator"] = {
+            name: _agreement([first[i] for i in idx], [second[i] for i in idx], brief=True)
+            for name, idx in sorted(groups.items())
+        }
+    return result
+
+
+def _agreement(first: list[Document], second: list[Document], brief: bool = False) -> dict:
+    scores = score_documents(second, first)
+    out = {
+        "documents": len(second),
+        "strict": scores.strict.__dict__,
+        "strict_typed": scores.strict_typed.__dict__,
+        "lenient": scores.lenient.__dict__,
+        "spans_pass1": sum(len(d.spans) for d in first),
+        "spans_pass2": sum(len(d.spans) for d in second),
+    }
+    if not brief:
+        out["reference"] = "pass2 (pass 1 scored against it; independent, before adjudication)"
+        out["by_label_strict_typed"] = {
+            label: {"precision": v.precision, "recall": v.recall, "support": v.support}
+            for label, v in scores.by_label.items()
+            if v.support or v.predicted
+        }
+    return out
+
+
+def _reading(text: str, span) -> str:
+    return f"`{text[span.start : span.end]}` {span.label}/{span.risk}".replace("\n", "⏎")
+
+
+def disagreements(folder: Path, doc_id: str) -> list[tuple[str, str, str]]:
+    """Where pass 1 and pass 2 differ on one precedent: (context, pass 1, pass 2) per place
+    where the marks of the two passes overlap or lie alone, unless both read it the same
+    (same edges, label and risk). Fills are not compared: each pass invents its own."""
+    text = (folder / "published" / f"{doc_id}.txt").read_text(encoding="utf-8")
+    one = read_marked(folder / "pass1" / f"{doc_id}.txt", folder).published_spans()
+    two = read_marked(folder / "pass2" / f"{doc_id}.txt", folder).published_spans()
+    events = sorted([(s.start, s.end, 1, s) for s in one] + [(s.start, s.end, 2, s) for s in two])
+    groups: list[list] = []
+    for start, end, side, span in events:
+        if groups and start < groups[-1][0]:
+            groups[-1][0] = max(groups[-1][0], end)
+            groups[-1][1].append((side, span))
+        else:
+            groups.append([end, [(side, span)]])
+    out = []
+    for _, members in groups:
+        a = [sp for side, sp in members if side == 1]
+        b = [sp for side, sp in members if side == 2]
+        if [(x.start, x.end, x.label, x.risk) for x in a] == [
+            (x.start, x.end, x.label, x.risk) for x in b
+        ]:
+            continue
+        first = min(sp.start for _, sp in members)
+        last = max(sp.end for _, sp in members)
+        context = text[max(0, first - 12) : last + 12].replace("\n", "⏎")
+        out.append(
+            (
+                context,
+                "; ".join(_reading(text, x) for x in a) or "no span",
+                "; ".join(_reading(text, x) for x in b) or "no span",
+            )
+        )
+    return out
+
+
+def write_disagreements(folder: Path) -> int:
+    """``adjudication/ID.md`` for each precedent with both passes: a table of every
+    disagreement, its ``decision`` column for the adjudicator to fill; a table that exists
+    already is left alone (it may hold decisions)."""
+    (folder / "adjudication").mkdir(exist_ok=True)
+    total = 0
+    for path in sorted((folder / "pass2").glob("*.txt")):
+        table = folder / "adjudication" / f"{path.stem}.md"
+        if not (folder / "pass1" / path.name).exists() or table.exists():
+            continue
+        rows = disagreements(folder, path.stem)
+        total += len(rows)
+        lines = [
+            f"# {path.stem}: {len(rows)} disagreements of pass 1 and pass 2",
+            "",
+            "| # | context | pass 1 | pass 2 | decision (and why) |",
+            "|---|---|---|---|---|",
+        ]
+        for number, (context, a, b) in enumerate(rows, 1):
+            cells = [c.replace("|", "\\|") for c in (context, a, b)]
+            lines.append(f"| {number} | {cells[0]} | {cells[1]} | {cells[2]} | |")
+        table.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return total
+
+
+def build(folder: Path, out: Path) -> dict:
+    """Gold, keys and statistics from the adjudicated files (see the module doc)."""
+    metas = {
+        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (folder / "meta").glob("*.json")
+    }
+    final = {p.stem: p for p in (folder / "adjudicated").glob("*.txt")}
+    missing = sorted(set(metas) - set(final))
+    if missing:
+        raise SystemExit(f"no adjudicated file for {len(missing)} precedents: {missing[:5]}")
+    split = split_by_court({k: court_identity(m["court"]) for k, m in metas.items()})
+    rows: dict[str, tuple[list, list]] = {s: ([], []) for s in SPLITS}
+    listing = []
+    for doc_id in sorted(metas):
+        meta = metas[doc_id]
+        marked = read_marked(final[doc_id], folder)
+        extra = {
+            "source": meta["source"],
+            "court": meta["court"],
+            "court_identity": court_identity(meta["court"]),
+            "case_number": meta["case_number"],
+            "trial_type": meta["trial_type"],
+            "date": meta["date"],
+            "licence": meta["licence"],
+        }
+        gold = marked.gold(doc_id, domain=meta["trial_type"], **extra)
+        rows[split[doc_id]][0].append(gold)
+        rows[split[doc_id]][1].append(marked.key(doc_id, domain=meta["trial_type"], **extra))
+        listing.append(
+            {
+                "id": doc_id,
+                "split": split[doc_id],
+                **extra,
+                "characters": len(marked.published),
+                "spans": len(marked.spans),
+                "placeholders": sum(s.placeholder for s in marked.spans),
+            }
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    stats: dict = {"splits": {}}
+    for name, (gold, keys) in rows.items():
+        save_jsonl(gold, out / f"{name}.jsonl")
+        with (out / f"{name}.key.jsonl").open("w", encoding="utf-8") as handle:
+            for row in keys:
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        stats["splits"][name] = {
+            "documents": len(gold),
+            "courts": len({d.meta["court_identity"] for d in gold}),
+            "published_characters": sum(len(k["text"]) for k in keys),
+            "spans": sum(len(d.spans) for d in gold),
+            "placeholders": sum(len(k["placeholders"]) for k in keys),
+            "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
+            "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+            "by_trial_type": dict(Counter(d.meta["trial_type"] for d in gold).most_common()),
+        }
+    stats["agreement"] = agreement(folder)
+    stats["precedents"] = listing
+    (out / "statistics.json").write_text(
+        json.dumps(stats, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    return stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--check", nargs="+", metavar="FILE", type=Path, help="validate marked files"
+    )
+    parser.add_argument("--annotation", type=Path, default=ANNOTATION, help="annotation folder")
+    parser.add_argument("--out", type=Path, default=ANNOTATION.parent, help="output folder")
+    parser.add_argument(
+        "--disagreements",
+        action="store_true",
+        help="write adjudication/ID.md tables of pass 1 against pass 2",
+    )
+    args = parser.parse_args(argv)
+    if args.disagreements:
+        count = write_disagreements(args.annotation)
+        print(f"{count} disagreements written to {args.annotation / 'adjudication'}")
+        return 0
+    if args.check:
+        problems = [p for path in args.check for p in check_file(path, args.annotation)]
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        if not problems:
+            print(f"{len(args.check)} file(s) fine")
+        return 1 if problems else 0
+    stats = build(args.annotation, args.out)
+    for name, counts in stats["splits"].items():
+        print(
+            f"{name}: {counts['documents']} precedents of {counts['courts']} courts, "
+            f"{counts['spans']} spans, {counts['placeholders']} placeholders"
+        )
+    if stats["agreement"]:
+        a = stats["agreement"]
+        print(
+            f"agreement ({a['documents']} precedents): strict F1 {a['strict']['f1']:.3f}, "
+            f"typed {a['strict_typed']['f1']:.3f}, lenient {a['lenient']['f1']:.3f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,209 @@
+"""A Japanese name is a word: name spans that are fragments, function words or common
+nouns are dropped, and name edges fall on word boundaries.
+
+Japanese has no spaces, so a model that learned names from their contexts also marks
+pieces of words (``上不`` of ``上不正``), single kana (``る``), numerals (``八``) and common
+nouns in a name's position (``直後``, ``実子``, ``真実``). A morphological analyzer with its
+dictionary (SudachiPy with ``sudachidict-core`` by default; Janome as the alternative that
+was measured against it, ``reports/ja_gold/README.md``) says where words begin and end and
+which are proper nouns. The check is the German ``nouns`` rule carried over: a name span
+stays where
+
+- it is a court's placeholder (``Ａ``, ``甲``, ``○○``): letters and marks are not words;
+- one of its words is a proper noun or unknown to the dictionary (invented and rare names
+  are), or
+- the text confirms it as a name: a role or title stands before it (``被告人真下``), an
+  honorific after it (``森さん``), quotation marks around it (a shop: ``「とり松」``), or the
+  same characters are a name elsewhere in the text (``森一郎`` … ``森``).
+
+An edge inside a word moves to the word's edge when that word is a proper noun or unknown
+(``太郎`` of ``桂太郎``), and the span is dropped when the word is a common one (``上不``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hf_anon.text.data import Span
+from hf_anon.text.languages import LEGAL_ROLES_JA, PERSON_ROLES_JA, SUFFIXES_JA
+
+#: The analyzers a model's config may name (``config.japanese_words``).
+ANALYZERS = ("sudachi", "janome")
+#: Labels whose spans must be names: people's names (``八ッ橋`` as a person, ``直後``)
+CHECKED_LABELS = frozenset({"nat-name", "nat-jur"})
+#: What a court writes instead of a name: Latin and Greek letters of either width, marks,
+#: and the characters of ``甲``-style placeholders
+_PLACEHOLDER = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ\u0370-\u03ff○〇●◯×＊*※□■△▲]|^[甲乙丙丁戊]$")
+_KANA = re.compile(r"^[\u3040-\u30ff]$")
+#: Parts of speech of words that are never a name by themselves
+_NEVER_NAME = frozenset(
+    {"助詞", "助動詞", "動詞", "形容詞", "形状詞", "副詞", "接続詞", "連体詞", "感動詞"}
+    | {"補助記号", "記号", "接頭辞", "接尾辞", "接頭詞", "空白", "フィラー"}
+)
+#: Sub-classes of nouns that are common words (Sudachi's and IPADIC's names)
+_COMMON_NOUNS = frozenset(
+    {"普通名詞", "数詞", "代名詞", "一般", "数", "副詞可能", "サ変接続", "形容動詞語幹"}
+    | {"接尾", "非自立", "代名詞", "ナイ形容詞語幹", "特殊", "動詞非自立的"}
+)
+_QUOTES_OPEN, _QUOTES_CLOSE = ("「", "『", "“"), ("」", "』", "”")
+_ROLES = tuple(sorted({*PERSON_ROLES_JA, *LEGAL_ROLES_JA}, key=len, reverse=True))
+#: Sudachi reads at most about 49 KB at once; texts are cut at line ends below that
+_CHUNK = 8000
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word of the analyzer: character offsets and whether it may be (part of) a name."""
+
+    start: int
+    end: int
+    name_like: bool
+
+
+def _name_like(pos: Sequence[str], unknown: bool) -> bool:
+    """A proper noun, or a word the dictionary does not know (rare and invented names)."""
+    if not pos or pos[0] in _NEVER_NAME or (len(pos) > 1 and pos[1] in ("数詞", "数")):
+        return False  # Sudachi calls joined numerals unknown words: they are numbers
+    if unknown:
+        return True
+    if pos[0] in ("名詞",) and len(pos) > 1 and pos[1] == "固有名詞":
+        return True
+    return not (pos[0] == "名詞" and len(pos) > 1 and pos[1] in _COMMON_NOUNS)
+
+
+def _chunks(text: str) -> list[tuple[int, str]]:
+    out, start = [], 0
+    while start < len(text):
+        end = min(len(text), start + _CHUNK)
+        if end < len(text):
+            cut = text.rfind("\n", start, end)
+            end = cut + 1 if cut > start else end
+        out.append((start, text[start:end]))
+        start = end
+    return out
+
+
+@lru_cache(maxsize=2)
+def _sudachi():
+    try:
+        from sudachipy import Dictionary
+    except ImportError as err:  # pragma: no cover - a dependency of the package
+        raise ImportError(
+            "Japanese word checks need SudachiPy: pip install sudachipy sudachidict-core"
+        ) from err
+    return Dictionary(dict="core").tokenizer()
+
+
+@lru_cache(maxsize=2)
+def _janome():
+    try:
+        from janome.tokenizer import Tokenizer
+    except ImportError as err:
+        raise ImportError("the janome analyzer needs Janome: pip install janome") from err
+    return Tokenizer()
+
+
+def analyze(text: str, analyzer: str = "sudachi") -> list[Word]:
+    """The words of ``text`` by ``analyzer`` (one of :data:`ANALYZERS`), with char offsets."""
+    if analyzer not in ANALYZERS:
+        raise ValueError(f"unknown Japanese analyzer {analyzer!r}: one of {ANALYZERS}")
+    words: list[Word] = []
+    for offset, chunk in _chunks(text):
+        if analyzer == "sudachi":
+            from sudachipy import SplitMode
+
+            for m in _sudachi().tokenize(chunk, SplitMode.C):
+                words.append(
+                    Word(
+                        offset + m.begin(),
+                        offset + m.end(),
+                        _name_like(m.part_of_speech(), m.is_oov()),
+                    )
+                )
+        else:
+            position = offset
+            for token in _janome().tokenize(chunk):
+                pos = token.part_of_speech.split(",")
+                unknown = getattr(token, "node_type", "") == "UNKNOWN"
+                end = position + len(token.surface)
+                words.append(Word(position, end, _name_like(pos, unknown)))
+                position = end
+    return words
+
+
+def _confirmed(text: str, span: Span, names: set[str]) -> bool:
+    """A role before, an honorific after, quotation marks around (a shop's or a club's
+    name: ``「とり松」``), or the same characters inside another name."""
+    before = text[max(0, span.start - 8) : span.start].rstrip(" \u3000")
+    after = text[span.end : span.end + 3]
+    surface = text[span.start : span.end]
+    return (
+        (before.endswith(_QUOTES_OPEN) and after.startswith(_QUOTES_CLOSE))
+        or before.endswith(_ROLES)
+        or after.startswith(SUFFIXES_JA)
+        or any(surface in name and surface != name for name in names)
+    )
+
+
+def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") -> list[Span]:
+    """``spans`` without the name spans that are no word of a name (see the module doc);
+    the other labels pass unchanged. Offsets stay in ``text``'s characters."""
+    checked = [s for s in spans if s.label in CHECKED_LABELS]
+    if not checked:
+        return list(spans)
+    words = analyze(text, analyzer)
+    starts = [w.start for w in words]
+    from bisect import bisect_right
+
+    def word_at(position: int) -> Word | None:
+        i = bisect_right(starts, position) - 1
+        return (
+            words[i] if 0 <= i < len(words) and words[i].start <= position < words[i].end else None
+        )
+
+    names = {text[s.start : s.end] for s in checked}
+    out: list[Span] = []
+    for span in spans:
+        surface = text[span.start : span.end]
+        if span.label not in CHECKED_LABELS or _PLACEHOLDER.search(surface):
+            out.append(span)
+            continue
+        if _KANA.match(surface):
+            continue  # a single kana is never a name
+        start, end, keep = span.start, span.end, True
+        first, last = word_at(start), word_at(end - 1)
+        for word, inside in (
+            (first, first and first.start < start),
+            (last, last and last.end > end),
+        ):
+            if word is not None and inside:
+                if word.name_like:
+                    start, end = min(start, word.start), max(end, word.end)
+                else:
+                    keep = False
+        inner = [w for w in words[bisect_right(starts, start) - 1 :] if w.start < end] or []
+        if keep and not any(w.name_like and w.end > start for w in inner):
+            keep = _confirmed(text, span, names)
+        if keep:
+            out.append(Span(start, end, span.label, span.risk, span.score))
+        elif _confirmed(text, span, names):
+            out.append(span)
+    return _merge(out)
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    """Spans that overlap after moving their edges become one (the longer one's label)."""
+    out: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
+        if out and span.start < out[-1].end:
+            last = out[-1]
+            longer = span if span.end - span.start > last.end - last.start else last
+            out[-1] = Span(
+                last.start, max(last.end, span.end), longer.label, longer.risk, last.score
+            )
+        else:
+            out.append(span)
+    return out

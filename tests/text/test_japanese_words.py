@@ -1,0 +1,91 @@
+"""A Japanese name span must be a word of a name (hf_anon.text.japanese_words)."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hf_anon.text.data import Span
+from hf_anon.text.japanese_words import ANALYZERS, analyze, drop_fragments
+
+TEXT = (
+    "被告人真下は、八ッ橋を買った直後に実子の森に電話した。上不正な行為である。"
+    "森一郎と百目鬼玲子は、るを見た。Ａは林に会った。飲食店「とり松」前で。"
+)
+
+
+def span(surface: str, label: str = "nat-name", text: str = TEXT) -> Span:
+    start = text.index(surface)
+    return Span(start, start + len(surface), label, "high")
+
+
+def kept(spans, analyzer="sudachi", text=TEXT):
+    return [text[s.start : s.end] for s in drop_fragments(text, spans, analyzer)]
+
+
+@pytest.mark.parametrize("analyzer", ANALYZERS)
+def test_fragments_function_words_and_common_nouns_are_no_names(analyzer):
+    found = ["八", "直後", "実子", "上不", "る", "真実"]
+    spans = [span(s) for s in found if s in TEXT]
+    assert kept(spans, analyzer) == []
+
+
+@pytest.mark.parametrize("analyzer", ANALYZERS)
+def test_names_placeholders_and_names_the_text_confirms_stay(analyzer):
+    # 真下 after a role, 森 because 森一郎 is a name in the text, Ａ a placeholder,
+    # とり松 in quotation marks (a shop), 玲子 a given name the dictionary knows
+    names = ["真下", "森一郎", "玲子", "Ａ", "とり松"]
+    spans = sorted([span(s) for s in names] + [span("森")], key=lambda s: s.start)
+    assert sorted(kept(spans, analyzer)) == sorted([*names, "森"])
+
+
+def test_an_edge_inside_a_name_moves_to_the_word():
+    text = "弁護人永里桂太郎が出席した。"
+    assert kept([span("太郎", "nat-jur", text)], text=text) == ["桂太郎"]
+
+
+def test_other_labels_pass_unchanged():
+    spans = [span("直後", "date-fact"), span("上不", "jur-name")]
+    assert drop_fragments(TEXT, spans) == spans
+
+
+def test_a_common_noun_without_confirmation_goes_but_with_a_role_stays():
+    text = "Ａは林に会った。証人林は述べた。"
+    alone = Span(2, 3, "nat-name", "high")
+    after_role = Span(text.index("証人林") + 2, text.index("証人林") + 3, "nat-name", "high")
+    assert kept([alone], text=text) == []
+    assert kept([after_role], text=text) == ["林"]
+
+
+def test_unknown_analyzer_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown Japanese analyzer"):
+        analyze("田中", "mecab")
+
+
+@pytest.mark.parametrize("analyzer", ANALYZERS)
+def test_words_cover_long_texts_in_order(analyzer):
+    # Sudachi reads at most about 49 KB at once: long texts are cut at line ends
+    text = ("被告人Ａは、令和３年５月２日、東京都内で田中一郎に会った。\n" * 1200)[:-1]
+    words = analyze(text, analyzer)
+    assert words[0].start == 0 and words[-1].end == len(text)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(words))
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_spans_stay_inside_the_text_sorted_and_disjoint(data):
+    text = TEXT
+    spans = []
+    for _ in range(data.draw(st.integers(0, 6))):
+        start = data.draw(st.integers(0, len(text) - 1))
+        end = data.draw(st.integers(start + 1, min(len(text), start + 6)))
+        label = data.draw(st.sampled_from(["nat-name", "nat-jur", "date-fact"]))
+        spans.append(Span(start, end, label, "high"))
+    disjoint = []
+    for s in sorted(spans, key=lambda s: (s.start, s.end)):
+        if not disjoint or s.start >= disjoint[-1].end:
+            disjoint.append(s)
+    out = drop_fragments(text, disjoint)
+    assert all(0 <= s.start < s.end <= len(text) for s in out)
+    assert all(a.end <= b.start for a, b in itertools.pairwise(out))
