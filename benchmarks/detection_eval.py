@@ -47,7 +47,7 @@ VARIANTS = {
 def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict:
     """Scores of one model on each gold set: headline, intervals, per risk and label."""
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.metrics import SpanScorer, bootstrap_intervals, headline, merge_scorers
+    from hf_anon.model.metrics import SpanScorer
     from hf_anon.model.training import load_documents
 
     folder, _, variant = model.partition("@")
@@ -71,23 +71,33 @@ def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict
             scorer = SpanScorer(detector.labels)
             scorer.add(doc.text, doc.spans, spans)
             per_document.append(scorer)
-        scores = merge_scorers(per_document).result()
         results[name] = {
             "documents": len(docs),
-            "gold_spans": scores.counts["gold"],
-            "predicted_spans": scores.counts["pred"],
-            "headline": headline(scores),
-            "intervals": bootstrap_intervals(per_document, samples=samples),
-            "recall_by_risk": scores.recall_by_risk,
-            "support_by_risk": scores.support_by_risk,
-            "by_label": {
-                label: {"precision": s.precision, "recall": s.recall, "support": s.support}
-                for label, s in scores.by_label.items()
-                if s.support or s.predicted
-            },
+            **figures(per_document, samples),
             "seconds": round(seconds, 1),
         }
     return results
+
+
+def figures(per_document, samples: int) -> dict:
+    """Span counts, headline figures with their intervals, recall by risk and the strict
+    typed figures per label of one detector on one gold set (one scorer per document)."""
+    from hf_anon.model.metrics import bootstrap_intervals, headline, merge_scorers
+
+    scores = merge_scorers(per_document).result()
+    return {
+        "gold_spans": scores.counts["gold"],
+        "predicted_spans": scores.counts["pred"],
+        "headline": headline(scores),
+        "intervals": bootstrap_intervals(per_document, samples=samples),
+        "recall_by_risk": scores.recall_by_risk,
+        "support_by_risk": scores.support_by_risk,
+        "by_label": {
+            label: {"precision": s.precision, "recall": s.recall, "support": s.support}
+            for label, s in scores.by_label.items()
+            if s.support or s.predicted
+        },
+    }
 
 
 def markdown(results: dict[str, dict]) -> str:

@@ -29,6 +29,8 @@ import sys
 import time
 from pathlib import Path
 
+from detection_eval import figures  # the same figures as the German benchmark
+
 VARIANTS = {
     "config": {},
     "model": {"recognizers": (), "word_analyzer": ""},
@@ -52,25 +54,6 @@ def scorers(detector, docs, predicted, labels=None):
         scorer.add(doc.text, gold, pred)
         out.append(scorer)
     return out
-
-
-def figures(per_document, samples: int) -> dict:
-    from hf_anon.model.metrics import bootstrap_intervals, headline, merge_scorers
-
-    scores = merge_scorers(per_document).result()
-    return {
-        "gold_spans": scores.counts["gold"],
-        "predicted_spans": scores.counts["pred"],
-        "headline": headline(scores),
-        "intervals": bootstrap_intervals(per_document, samples=samples),
-        "recall_by_risk": scores.recall_by_risk,
-        "support_by_risk": scores.support_by_risk,
-        "by_label": {
-            label: {"precision": s.precision, "recall": s.recall, "support": s.support}
-            for label, s in scores.by_label.items()
-            if s.support or s.predicted
-        },
-    }
 
 
 def placeholder_figures(key_path: Path) -> dict:

@@ -25,6 +25,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from build_real_gold import first_difference  # the same message as the German gold set
+
 from hf_anon.corpora.markup import MarkedDocument, MarkupError, parse_markup
 from hf_anon.model.metrics import score_documents
 from hf_anon.text.data import Document, save_jsonl
@@ -34,16 +36,6 @@ ANNOTATION = ROOT / "data" / "ja" / "gold" / "annotation"
 SPLITS = ("validation", "test")
 _N = "[0-9０-９一二三四五六七八九十〇]+"
 _DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第{_N})?部)$")
-
-
-def first_difference(a: str, b: str) -> str:
-    """Where the marked file's published text leaves the published one, with context."""
-    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    line = a.count("\n", 0, i) + 1
-    return (
-        f"published text differs at character {i} (line {line}): "
-        f"expected {a[max(0, i - 30) : i + 30]!r}, got {b[max(0, i - 30) : i + 30]!r}"
-    )
 
 
 def check_file(path: Path, folder: Path = ANNOTATION) -> list[str]:
