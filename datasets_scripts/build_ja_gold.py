@@ -34,6 +34,18 @@ from hf_anon.text.data import Document, save_jsonl
 ROOT = Path(__file__).resolve().parents[1]
 ANNOTATION = ROOT / "data" / "ja" / "gold" / "annotation"
 SPLITS = ("validation", "test")
+#: The files of japanese-law-analysis/data_set that ``../shared/data/HELDOUT.md`` keeps for
+#: evaluation nothing in the project has seen: the build refuses a precedent from them
+HELDOUT_JA = (
+    "令和5(わ)321_高知地方裁判所_LowerCourt_92968.json",
+    "令和3(わ)1393_京都地方裁判所第３刑事部_LowerCourt_91699.json",
+    "令和2(わ)55_高知地方裁判所刑事部_LowerCourt_91793.json",
+    "令和2(ワ)535_大津地方裁判所_LowerCourt_92960.json",
+    "令和2(ワ)21000_東京地方裁判所_LowerCourt_90494.json",
+    "令和2(ワ)23152_東京地方裁判所_LowerCourt_90510.json",
+    "令和4(行ウ)121_名古屋地方裁判所民事第9部_LowerCourt_92932.json",
+    "平成30(ワ)1631_京都地方裁判所第２民事部_LowerCourt_89662.json",
+)
 _N = "[0-9０-９一二三四五六七八九十〇]+"
 _DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第{_N})?部)$")
 
@@ -229,6 +241,9 @@ def build(folder: Path, out: Path) -> dict:
     missing = sorted(set(metas) - set(final))
     if missing:
         raise SystemExit(f"no adjudicated file for {len(missing)} precedents: {missing[:5]}")
+    held = [k for k, m in metas.items() if m["source"].rsplit("/", 1)[-1] in HELDOUT_JA]
+    if held:
+        raise SystemExit(f"held-out precedents (../shared/data/HELDOUT.md) in the set: {held}")
     split = split_by_court({k: court_identity(m["court"]) for k, m in metas.items()})
     rows: dict[str, tuple[list, list]] = {s: ([], []) for s in SPLITS}
     listing = []

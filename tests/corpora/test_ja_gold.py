@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "datasets_scripts"))
 
 from build_ja_gold import (  # noqa: E402
     ANNOTATION,
+    HELDOUT_JA,
     build,
     check_file,
     court_identity,
@@ -36,7 +37,10 @@ def test_gold_files_load_and_name_source_and_licence(split):
 
 
 def test_no_held_out_or_training_precedent_is_in_the_set():
-    heldout = (ROOT.parent / "shared" / "data" / "HELDOUT.md").read_text(encoding="utf-8")
+    shared = ROOT.parent / "shared" / "data" / "HELDOUT.md"
+    if shared.exists():  # the list the build refuses is the shared one
+        listed = shared.read_text(encoding="utf-8")
+        assert all(name in listed for name in HELDOUT_JA)
     training = {
         json.loads(line)["id"]
         for path in (ROOT / "data" / "ja" / "real").glob("precedents_*.jsonl")
@@ -45,7 +49,7 @@ def test_no_held_out_or_training_precedent_is_in_the_set():
     for split in SPLITS:
         for doc in load_jsonl(GOLD / f"{split}.jsonl"):
             assert doc.id not in training
-            assert doc.meta["source"].split("/")[-1] not in heldout
+            assert doc.meta["source"].rsplit("/", 1)[-1] not in HELDOUT_JA
 
 
 def test_the_halves_share_no_court_and_both_hold_district_and_high_courts():
@@ -117,3 +121,17 @@ def test_a_disagreement_is_listed_with_both_readings(tmp_path):
     assert disagreements(tmp_path, "x") == [
         ("被告人Ａは同年８月１４日に来た。", "no span", "`同年８月１４日` date-fact/medium")
     ]
+
+
+def test_the_build_refuses_a_held_out_precedent(tmp_path):
+    import shutil
+
+    folder = tmp_path / "annotation"
+    shutil.copytree(ANNOTATION, folder)
+    meta = sorted((folder / "meta").glob("*.json"))[0]
+    row = json.loads(meta.read_text(encoding="utf-8"))
+    row["source"] = row["source"].rsplit("/", 1)[0] + "/" + HELDOUT_JA[0]
+    meta.write_text(json.dumps(row, ensure_ascii=False), encoding="utf-8")
+
+    with pytest.raises(SystemExit, match="held-out"):
+        build(folder, tmp_path / "out")
