@@ -217,6 +217,26 @@ def test_japanese_boundaries_trim_roles_honorifics_forms_and_particles():
     assert trimmed == ["田中太郎", "山田", "まこと", "令和３年５月２日", "160-0023"]
 
 
+@pytest.mark.parametrize(
+    ("text", "court", "expected"),
+    [
+        ("神戸地方裁判所第４刑事部は", "神戸地方裁判所", "神戸地方裁判所第４刑事部"),
+        ("名古屋地方裁判所刑事第１部で", "名古屋地方裁判所", "名古屋地方裁判所刑事第１部"),
+        ("最高裁判所第三小法廷判決", "最高裁判所", "最高裁判所第三小法廷"),
+        (
+            "福岡地方裁判所小倉支部　第２刑事部",
+            "福岡地方裁判所",
+            "福岡地方裁判所小倉支部　第２刑事部",
+        ),
+        ("東京地方裁判所に提起した", "東京地方裁判所", "東京地方裁判所"),
+    ],
+)
+def test_a_court_span_grows_over_its_division(text, court, expected):
+    start = text.index(court)
+    span = Span(start, start + len(court), "court-name", "low")
+    assert [text[s.start : s.end] for s in japanese_boundaries(text, [span])] == [expected]
+
+
 def test_a_name_grows_over_its_surname_only_when_something_of_it_is_left():
     text = "被告人百目鬼 玲子は、田中　の件"
     given = Span(text.index("玲子"), text.index("玲子") + 2, "nat-name")

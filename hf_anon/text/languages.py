@@ -207,13 +207,35 @@ def _trim(text: str, span: Span) -> Span | None:
     return Span(start, end, span.label, span.risk, span.score)
 
 
+#: A court's division or bench after its name, part of the court-name span
+#: (``神戸地方裁判所第４刑事部``, ``名古屋地方裁判所刑事第１部``, ``最高裁判所第三小法廷``);
+#: spaces the PDF put inside are allowed (``福岡地方裁判所小倉支部　第２刑事部``)
+_KANSUJI = "0-9０-９一二三四五六七八九十〇"
+_COURT_DIVISION = re.compile(
+    rf"[ \u3000]*(?:[^\W\d_]{{1,6}}支部[ \u3000]*)?"
+    rf"(?:第[{_KANSUJI}]+(?:刑事|民事)?部|(?:刑事|民事)第[{_KANSUJI}]+部|刑事部|民事部"
+    rf"|第[一二三]小法廷|大法廷)"
+)
+
+
+def _with_division(text: str, span: Span) -> Span:
+    """A court's span grown over its division (``data/ja/gold`` rule 9)."""
+    if span.label != "court-name" or not text[span.start : span.end].endswith(("裁判所", "支部")):
+        return span
+    match = _COURT_DIVISION.match(text, span.end)
+    if not match:
+        return span
+    return Span(span.start, match.end(), span.label, span.risk, span.score)
+
+
 def japanese_boundaries(text: str, spans: Sequence[Span]) -> list[Span]:
     """Spans trimmed of what ``data/ja/GUIDE.md`` keeps outside (roles, honorifics,
     particles, legal forms, ``頃``, ``〒``, punctuation), names joined across the space
     between surname and given name; spans left empty are dropped, spans that now overlap
     are merged (the label of the longer one)."""
     trimmed = sorted(
-        (t for s in spans if (t := _trim(text, s)) is not None), key=lambda s: (s.start, s.end)
+        (_with_division(text, t) for s in spans if (t := _trim(text, s)) is not None),
+        key=lambda s: (s.start, s.end),
     )
     out: list[Span] = []
     for span in trimmed:
