@@ -84,30 +84,31 @@ def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=
     from hf_anon.model.training import load_documents
 
     results: dict = {}
-    for split in splits:
-        first = None
-        for variant in variants:
-            detector = SpanDetector.from_pretrained(folder, **VARIANTS[variant])
-            docs = load_documents([str(gold / f"{split}.jsonl")], detector.labels, split="test")
+    docs: dict[str, list] = {}
+    first: dict[str, tuple] = {}  # per half: the first variant and its scorers
+    for variant in variants:  # one model load per variant, every half read by it
+        detector = SpanDetector.from_pretrained(folder, **VARIANTS[variant])
+        for split in splits:
+            if split not in docs:
+                path = str(gold / f"{split}.jsonl")
+                docs[split] = load_documents([path], detector.labels, split="test")
             start = time.perf_counter()
-            predicted = detector.detect([d.text for d in docs])
+            predicted = detector.detect([d.text for d in docs[split]])
             seconds = time.perf_counter() - start
-            every, names = (
-                scorers(detector, docs, predicted),
-                scorers(detector, docs, predicted, NAMES),
-            )
+            every = scorers(detector, docs[split], predicted)
+            names = scorers(detector, docs[split], predicted, NAMES)
             row = {
-                "documents": len(docs),
+                "documents": len(docs[split]),
                 "all": figures(every, samples),
                 "names": figures(names, samples),
                 "seconds": round(seconds, 1),
             }
-            if first is None:
-                first = (variant, every, names)
+            if split not in first:
+                first[split] = (variant, every, names)
             else:
-                row["against"] = first[0]
-                row["paired_all"] = paired_intervals(first[1], every, samples=samples)
-                row["paired_names"] = paired_intervals(first[2], names, samples=samples)
+                row["against"] = first[split][0]
+                row["paired_all"] = paired_intervals(first[split][1], every, samples=samples)
+                row["paired_names"] = paired_intervals(first[split][2], names, samples=samples)
             results.setdefault(variant, {})[split] = row
             print(f"  {variant} {split}: {row['all']['headline']}", file=sys.stderr, flush=True)
     return results

@@ -23,12 +23,18 @@ An edge inside a word moves to the word's edge when that word is a proper noun o
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from hf_anon.text.data import Span
-from hf_anon.text.languages import LEGAL_ROLES_JA, PERSON_ROLES_JA, SUFFIXES_JA
+from hf_anon.text.languages import (
+    LEGAL_ROLES_JA,
+    PERSON_ROLES_JA,
+    SUFFIXES_JA,
+    merge_overlapping,
+)
 
 #: The analyzers a model's config may name (``config.japanese_words``).
 ANALYZERS = ("sudachi", "janome")
@@ -46,7 +52,7 @@ _NEVER_NAME = frozenset(
 #: Sub-classes of nouns that are common words (Sudachi's and IPADIC's names)
 _COMMON_NOUNS = frozenset(
     {"普通名詞", "数詞", "代名詞", "一般", "数", "副詞可能", "サ変接続", "形容動詞語幹"}
-    | {"接尾", "非自立", "代名詞", "ナイ形容詞語幹", "特殊", "動詞非自立的"}
+    | {"接尾", "非自立", "ナイ形容詞語幹", "特殊", "動詞非自立的"}
 )
 _QUOTES_OPEN, _QUOTES_CLOSE = ("「", "『", "“"), ("」", "』", "”")
 _ROLES = tuple(sorted({*PERSON_ROLES_JA, *LEGAL_ROLES_JA}, key=len, reverse=True))
@@ -69,9 +75,8 @@ def _name_like(pos: Sequence[str], unknown: bool) -> bool:
         return False  # Sudachi calls joined numerals unknown words: they are numbers
     if unknown:
         return True
-    if pos[0] in ("名詞",) and len(pos) > 1 and pos[1] == "固有名詞":
-        return True
-    return not (pos[0] == "名詞" and len(pos) > 1 and pos[1] in _COMMON_NOUNS)
+    noun_class = pos[1] if pos[0] == "名詞" and len(pos) > 1 else None
+    return noun_class == "固有名詞" or noun_class not in _COMMON_NOUNS
 
 
 def _chunks(text: str) -> list[tuple[int, str]]:
@@ -156,7 +161,6 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
         return list(spans)
     words = analyze(text, analyzer)
     starts = [w.start for w in words]
-    from bisect import bisect_right
 
     def word_at(position: int) -> Word | None:
         i = bisect_right(starts, position) - 1
@@ -173,7 +177,7 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
             continue
         if _KANA.match(surface):
             continue  # a single kana is never a name
-        start, end, keep = span.start, span.end, True
+        start, end, whole_words = span.start, span.end, True
         first, last = word_at(start), word_at(end - 1)
         for word, inside in (
             (first, first and first.start < start),
@@ -183,27 +187,11 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
                 if word.name_like:
                     start, end = min(start, word.start), max(end, word.end)
                 else:
-                    keep = False
-        inner = [w for w in words[bisect_right(starts, start) - 1 :] if w.start < end] or []
-        if keep and not any(w.name_like and w.end > start for w in inner):
-            keep = _confirmed(text, span, names)
-        if keep:
-            out.append(Span(start, end, span.label, span.risk, span.score))
+                    whole_words = False  # an edge inside a common word: a fragment
+        inner = words[max(0, bisect_right(starts, start) - 1) : bisect_left(starts, end)]
+        grown = Span(start, end, span.label, span.risk, span.score)
+        if whole_words and any(w.name_like and w.end > start for w in inner):
+            out.append(grown)
         elif _confirmed(text, span, names):
-            out.append(span)
-    return _merge(out)
-
-
-def _merge(spans: list[Span]) -> list[Span]:
-    """Spans that overlap after moving their edges become one (the longer one's label)."""
-    out: list[Span] = []
-    for span in sorted(spans, key=lambda s: (s.start, s.end)):
-        if out and span.start < out[-1].end:
-            last = out[-1]
-            longer = span if span.end - span.start > last.end - last.start else last
-            out[-1] = Span(
-                last.start, max(last.end, span.end), longer.label, longer.risk, last.score
-            )
-        else:
-            out.append(span)
-    return out
+            out.append(grown if whole_words else span)
+    return merge_overlapping(out)

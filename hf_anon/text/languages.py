@@ -233,12 +233,16 @@ def japanese_boundaries(text: str, spans: Sequence[Span]) -> list[Span]:
     particles, legal forms, ``頃``, ``〒``, punctuation), names joined across the space
     between surname and given name; spans left empty are dropped, spans that now overlap
     are merged (the label of the longer one)."""
-    trimmed = sorted(
-        (_with_division(text, t) for s in spans if (t := _trim(text, s)) is not None),
-        key=lambda s: (s.start, s.end),
-    )
+    trimmed = (_with_division(text, t) for s in spans if (t := _trim(text, s)) is not None)
+    return merge_overlapping(trimmed)
+
+
+def merge_overlapping(spans: Iterable[Span]) -> list[Span]:
+    """Spans sorted, those that overlap merged into one: the label and risk of the longer,
+    the higher score. Japanese span edges move (trimmed, grown to a word or a court's
+    division), and two spans may then cover the same characters."""
     out: list[Span] = []
-    for span in trimmed:
+    for span in sorted(spans, key=lambda s: (s.start, s.end)):
         if out and span.start < out[-1].end:
             last = out[-1]
             longer = span if span.end - span.start > last.end - last.start else last
