@@ -25,7 +25,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from build_real_gold import first_difference  # the same message as the German gold set
+from build_real_gold import (  # the same messages and figures as the German gold set
+    agreement_figures,
+    first_difference,
+)
 
 from hf_anon.corpora.markup import MarkedDocument, MarkupError, parse_markup
 from hf_anon.model.metrics import score_documents
@@ -149,14 +152,7 @@ def agreement(folder: Path) -> dict | None:
 
 def _agreement(first: list[Document], second: list[Document], brief: bool = False) -> dict:
     scores = score_documents(second, first)
-    out = {
-        "documents": len(second),
-        "strict": scores.strict.__dict__,
-        "strict_typed": scores.strict_typed.__dict__,
-        "lenient": scores.lenient.__dict__,
-        "spans_pass1": sum(len(d.spans) for d in first),
-        "spans_pass2": sum(len(d.spans) for d in second),
-    }
+    out = {"documents": len(second), **agreement_figures(scores, first, second, "pass2")}
     if not brief:
         out["reference"] = "pass2 (pass 1 scored against it; independent, before adjudication)"
         out["by_label_strict_typed"] = {

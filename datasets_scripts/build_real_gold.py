@@ -42,7 +42,7 @@ from collections import Counter
 from pathlib import Path
 
 from hf_anon.corpora.markup import MarkupError, markup_file_name, parse_markup
-from hf_anon.model.metrics import score_documents
+from hf_anon.model.metrics import SpanScores, score_documents
 from hf_anon.text.data import Document, load_jsonl, save_jsonl
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +87,21 @@ def check_file(path: Path, selection: dict[str, dict]) -> list[str]:
     if marked.published != row["text"]:
         return [f"{path}: {first_difference(row['text'], marked.published)}"]
     return []
+
+
+def agreement_figures(
+    scores: SpanScores, first: list[Document], second: list[Document], second_name: str
+) -> dict:
+    """Strict, strict typed and lenient figures of pass 1 (``first``) scored against a
+    second pass (``scores = score_documents(second, first)``), and each side's span count
+    (``spans_pass1``, ``spans_<second_name>``): what every agreement of the gold sets reports."""
+    return {
+        "strict": scores.strict.__dict__,
+        "strict_typed": scores.strict_typed.__dict__,
+        "lenient": scores.lenient.__dict__,
+        "spans_pass1": sum(len(d.spans) for d in first),
+        f"spans_{second_name}": sum(len(d.spans) for d in second),
+    }
 
 
 def split_of(doc_id: str) -> str:
@@ -147,14 +162,7 @@ def build(folder: Path, out: Path) -> dict:
         **{key: {s: per_split[s][key] for s in SPLITS} for key in per_split[SPLITS[0]]},
         "agreement_pass1_vs_pass2": None
         if agreement is None
-        else {
-            "reference": "pass 2",
-            "strict": agreement.strict.__dict__,
-            "strict_typed": agreement.strict_typed.__dict__,
-            "lenient": agreement.lenient.__dict__,
-            "spans_pass1": sum(len(d.spans) for d in first),
-            "spans_pass2": sum(len(d.spans) for d in second),
-        },
+        else {"reference": "pass 2", **agreement_figures(agreement, first, second, "pass2")},
         "not_yet_reviewed": missing,
     }
     (out / "statistics.json").write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
@@ -201,15 +209,10 @@ def independent_agreement(folders: list[Path]) -> dict | None:
         raise SystemExit("\n".join(problems))
     if not second:
         return None
-    agreement = score_documents(second, first)
     return {
         "reference": "passC (pass 1 scored against it; both independent, before adjudication)",
         "documents": len(second),
-        "strict": agreement.strict.__dict__,
-        "strict_typed": agreement.strict_typed.__dict__,
-        "lenient": agreement.lenient.__dict__,
-        "spans_pass1": sum(len(d.spans) for d in first),
-        "spans_passC": sum(len(d.spans) for d in second),
+        **agreement_figures(score_documents(second, first), first, second, "passC"),
     }
 
 
