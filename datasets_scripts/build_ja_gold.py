@@ -28,11 +28,12 @@ from pathlib import Path
 from build_real_gold import (  # the same messages and figures as the German gold set
     agreement_figures,
     first_difference,
+    write_split,
 )
 
 from hf_anon.corpora.markup import MarkedDocument, MarkupError, parse_markup
 from hf_anon.model.metrics import score_documents
-from hf_anon.text.data import Document, save_jsonl
+from hf_anon.text.data import Document
 
 ROOT = Path(__file__).resolve().parents[1]
 ANNOTATION = ROOT / "data" / "ja" / "gold" / "annotation"
@@ -271,10 +272,7 @@ def build(folder: Path, out: Path) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     stats: dict = {"splits": {}}
     for name, (gold, keys) in rows.items():
-        save_jsonl(gold, out / f"{name}.jsonl")
-        with (out / f"{name}.key.jsonl").open("w", encoding="utf-8") as handle:
-            for row in keys:
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+        write_split(out, name, gold, keys)
         stats["splits"][name] = {
             "documents": len(gold),
             "courts": len({d.meta["court_identity"] for d in gold}),
