@@ -216,6 +216,14 @@ def independent_agreement(folders: list[Path]) -> dict | None:
     }
 
 
+#: Placeholder keys on which no step, threshold or rule of the detector was chosen: the third
+#: was untouched when the unseen-court test was drawn from it, the fourth (issue 30) was drawn
+#: later, partly from the same decisions, and measures the placeholder tagger only (its errors
+#: were read after scoring, no rule was written from them). Their courts do not make a court
+#: of the unseen-court test seen.
+UNCHOSEN_KEYS = frozenset({"placeholder-key3", "placeholder-key4"})
+
+
 def build_unseen(folder: Path, out: Path) -> dict:
     """The unseen-court test, its statistics and the independent passes' agreement."""
     from hf_anon.corpora.courts import court_identity, courts_of
@@ -225,7 +233,7 @@ def build_unseen(folder: Path, out: Path) -> dict:
         path
         for path in (ROOT / "data" / "real").glob("**/selection.jsonl")
         if folder.resolve() not in path.resolve().parents
-        and "placeholder-key3" not in path.parts  # untouched: its courts may be drawn
+        and not UNCHOSEN_KEYS.intersection(path.parts)
     )
     gold, keys, problems = [], [], []
     for name, row in selection.items():

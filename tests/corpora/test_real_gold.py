@@ -101,3 +101,13 @@ def test_agreement_is_measured_on_the_published_text():
     doc = lambda m: Document("d", m.published, m.published_spans())  # noqa: E731
     scores = score_documents([doc(second)], [doc(first)])
     assert 0.0 <= scores.strict.f1 <= 1.0
+
+
+def test_the_unseen_court_test_rebuilds_as_committed(tmp_path):
+    # a later selection that chose nothing (the fourth placeholder key) must not turn a
+    # court of the unseen-court test into a seen one
+    from build_real_gold import build_unseen
+
+    build_unseen(REAL / "unseen-courts", tmp_path)
+    for name in ("unseen_courts.jsonl", "unseen_courts.seen.jsonl", "statistics.unseen.json"):
+        assert (tmp_path / name).read_bytes() == (REAL / name).read_bytes(), name
