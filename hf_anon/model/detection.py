@@ -305,7 +305,9 @@ class SpanDetector:
         words that cannot belong to them at their edges
         (:func:`hf_anon.model.decoding.edges.trim_edges`). A Japanese model's spans are not
         widened (Japanese has no spaces to end a word) and get the
-        Japanese edges instead (:func:`hf_anon.text.languages.japanese_boundaries`).
+        Japanese edges instead (:func:`hf_anon.text.languages.japanese_boundaries`); with
+        recognizers, the dates and dockets of statutes and cited precedents are dropped
+        after the merge (:func:`hf_anon.text.japanese_citations.drop_cited_japanese`).
         """
         from hf_anon.model.decoding.boundaries import fix_boundaries
         from hf_anon.model.decoding.edges import trim_edges
@@ -345,7 +347,10 @@ class SpanDetector:
 
                 spans = drop_fragments(text, spans, self.word_analyzer)
             if self.recognizers:
+                from hf_anon.text.japanese_citations import drop_cited_japanese
+
                 spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
+                spans = drop_cited_japanese(text, spans)
             return spans
         if self.recognizers:
             spans = drop_cited(text, spans)

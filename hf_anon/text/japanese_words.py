@@ -40,6 +40,13 @@ from hf_anon.text.languages import (
 ANALYZERS = ("sudachi", "janome")
 #: Labels whose spans must be names: people's names (``八ッ橋`` as a person, ``直後``)
 CHECKED_LABELS = frozenset({"nat-name", "nat-jur"})
+#: Labels whose edges must fall on words (``あ`` of ``あん摩``, ``事`` of ``商事``): names of
+#: organisations, places and courts may be common words (``言論ひろば``), but never a piece
+EDGE_LABELS = frozenset({"jur-name", "jur-idx", "address-name", "address-idx", "court-name"})
+#: Labels whose spans must hold a place's name, a number or a placeholder: ``市町村``,
+#: ``都道府県`` locate no one
+PLACE_LABELS = frozenset({"address-name"})
+_DIGIT = re.compile(r"[0-9０-９]")
 #: What a court writes instead of a name: Latin and Greek letters of either width, marks,
 #: and the characters of ``甲``-style placeholders
 _PLACEHOLDER = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ\u0370-\u03ff○〇●◯×＊*※□■△▲]|^[甲乙丙丁戊]$")
@@ -153,11 +160,41 @@ def _confirmed(text: str, span: Span, names: set[str]) -> bool:
     )
 
 
+def _on_words(
+    text: str, span: Span, words: Sequence[Word], starts: Sequence[int], names: set[str]
+) -> Span | None:
+    """An organisation's, place's or court's span on whole words, or ``None``: an edge
+    inside a word moves to the word's edge where the span holds a name (``白山中央`` →
+    ``白山中央病院``, ``ル`` → ``ミクル``), and a span with no name in it that cuts a word
+    is a fragment (``あ`` of ``あん摩``); a place needs a name, a number or a confirmation."""
+    inner = words[max(0, bisect_right(starts, span.start) - 1) : bisect_left(starts, span.end)]
+    inner = [w for w in inner if w.end > span.start]
+    if not inner:
+        return span
+    named = any(w.name_like for w in inner)
+    cut = inner[0].start < span.start or inner[-1].end > span.end
+    if cut and not named:
+        return None
+    grown = Span(
+        min(span.start, inner[0].start),
+        max(span.end, inner[-1].end),
+        span.label,
+        span.risk,
+        span.score,
+    )
+    surface = text[grown.start : grown.end]
+    if span.label in PLACE_LABELS and not (named or _DIGIT.search(surface)):
+        return grown if _confirmed(text, span, names) else None
+    return grown
+
+
 def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") -> list[Span]:
-    """``spans`` without the name spans that are no word of a name (see the module doc);
-    the other labels pass unchanged. Offsets stay in ``text``'s characters."""
+    """``spans`` without the name spans that are no word of a name (see the module doc),
+    and without the spans of organisations, places and courts whose edges cut a common
+    word or whose place is a common noun (:data:`EDGE_LABELS`, :data:`PLACE_LABELS`); the
+    other labels pass unchanged. Offsets stay in ``text``'s characters."""
     checked = [s for s in spans if s.label in CHECKED_LABELS]
-    if not checked:
+    if not checked and not any(s.label in EDGE_LABELS for s in spans):
         return list(spans)
     words = analyze(text, analyzer)
     starts = [w.start for w in words]
@@ -172,8 +209,13 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
     out: list[Span] = []
     for span in spans:
         surface = text[span.start : span.end]
-        if span.label not in CHECKED_LABELS or _PLACEHOLDER.search(surface):
+        if _PLACEHOLDER.search(surface) or span.label not in CHECKED_LABELS | EDGE_LABELS:
             out.append(span)
+            continue
+        if span.label in EDGE_LABELS:
+            on_words = _on_words(text, span, words, starts, names)
+            if on_words is not None:
+                out.append(on_words)
             continue
         if _KANA.match(surface):
             continue  # a single kana is never a name

@@ -46,8 +46,32 @@ def test_an_edge_inside_a_name_moves_to_the_word():
 
 
 def test_other_labels_pass_unchanged():
-    spans = [span("直後", "date-fact"), span("上不", "jur-name")]
+    spans = [span("直後", "date-fact"), span("上不", "court-docket")]
     assert drop_fragments(TEXT, spans) == spans
+
+
+PLACES = (
+    "原告の横浜医療専門学校に係るあん摩マッサージ指圧師養成施設。商事法定利率。"
+    "市町村長は当該市町村が備える住民票による。白山中央病院へ通院し、ミクル株式会社を経て、"
+    "大阪市北区内のＣ銀行ｆ支店に行った。"
+)
+
+
+@pytest.mark.parametrize(
+    ("surface", "label", "expected"),
+    [
+        ("あ", "jur-name", []),  # a piece of あん摩, a common word
+        ("事", "jur-name", []),  # a piece of 商事
+        ("市町村", "address-name", []),  # a whole word, but a place of no one
+        ("横浜医療専門学校", "jur-name", ["横浜医療専門学校"]),
+        ("白山中央", "jur-name", ["白山中央病院"]),  # grows over 中央病院
+        ("ル", "jur-name", ["ミクル"]),  # a single kana inside a name grows to it
+        ("大阪市北区", "address-name", ["大阪市北区"]),
+        ("Ｃ銀行", "jur-name", ["Ｃ銀行"]),  # a placeholder stays as it is
+    ],
+)
+def test_organisations_and_places_stand_on_whole_words(surface, label, expected):
+    assert kept([span(surface, label, PLACES)], text=PLACES) == expected
 
 
 def test_a_common_noun_without_confirmation_goes_but_with_a_role_stays():
