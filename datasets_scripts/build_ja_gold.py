@@ -2,6 +2,7 @@
 
     python datasets_scripts/build_ja_gold.py --check data/ja/gold/annotation/pass1/jla-89462.txt
     python datasets_scripts/build_ja_gold.py            # gold, keys, statistics, agreement
+    python datasets_scripts/build_ja_gold.py --train    # data/ja/real/train.jsonl (training)
 
 The annotation lives in ``data/ja/gold/annotation/`` (see its ``GUIDE.md``): ``published/``
 holds each precedent's text as published (the beginning of its ``contents``), ``meta/`` its
@@ -291,6 +292,65 @@ def build(folder: Path, out: Path) -> dict:
     return stats
 
 
+#: Where the 100 real training precedents of ``data/ja/real/`` are annotated exhaustively
+TRAIN_ANNOTATION = ROOT / "data" / "ja" / "real" / "annotation"
+
+
+def build_train(folder: Path = TRAIN_ANNOTATION, out: Path | None = None) -> dict:
+    """The training set from exhaustive annotations: every precedent's adjudicated file
+    where there is one, else its pass 1, into ``train.jsonl`` (gold format: filled text,
+    spans), ``train.key.jsonl`` and ``statistics.train.json`` (counts and the agreement of
+    pass 1 with the independent pass 2, before adjudication). It refuses a held-out
+    precedent and any precedent of the gold set: training never sees evaluation texts."""
+    out = out or folder.parent
+    metas = {
+        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (folder / "meta").glob("*.json")
+    }
+    gold_sources = {
+        json.loads(p.read_text(encoding="utf-8"))["source"].rsplit("/", 1)[-1]
+        for p in (ANNOTATION / "meta").glob("*.json")
+    }
+    names = {m["source"].rsplit("/", 1)[-1]: k for k, m in metas.items()}
+    if clash := sorted(
+        k for name, k in names.items() if name in HELDOUT_JA or name in gold_sources
+    ):
+        raise SystemExit(f"held-out or gold precedents among the training precedents: {clash}")
+    final = {p.stem: p for p in (folder / "pass1").glob("*.txt")}
+    final |= {p.stem: p for p in (folder / "adjudicated").glob("*.txt")}
+    gold, keys = [], []
+    for doc_id in sorted(set(final) & set(metas)):
+        meta = metas[doc_id]
+        marked = read_marked(final[doc_id], folder)
+        extra = {
+            "source": meta["source"],
+            "court": meta["court"],
+            "court_identity": court_identity(meta["court"]),
+            "case_number": meta["case_number"],
+            "date": meta["date"],
+            "licence": meta["licence"],
+        }
+        gold.append(marked.gold(doc_id, domain="precedent", **extra))
+        keys.append(marked.key(doc_id, domain="precedent", **extra))
+    if not gold:
+        raise SystemExit(f"no annotated precedent in {folder / 'pass1'}")
+    write_split(out, "train", gold, keys)
+    stats = {
+        "documents": len(gold),
+        "not_annotated": sorted(set(metas) - set(final)),
+        "courts": len({d.meta["court_identity"] for d in gold}),
+        "published_characters": sum(len(k["text"]) for k in keys),
+        "spans": sum(len(d.spans) for d in gold),
+        "placeholders": sum(len(k["placeholders"]) for k in keys),
+        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
+        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+        "agreement": agreement(folder),
+    }
+    (out / "statistics.train.json").write_text(
+        json.dumps(stats, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+    )
+    return stats
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -303,7 +363,21 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="write adjudication/ID.md tables of pass 1 against pass 2",
     )
+    parser.add_argument(
+        "--train",
+        action="store_true",
+        help="build data/ja/real/train.jsonl from data/ja/real/annotation/ (training only)",
+    )
     args = parser.parse_args(argv)
+    if args.train:
+        folder = TRAIN_ANNOTATION if args.annotation == ANNOTATION else args.annotation
+        stats = build_train(folder, None if args.out == ANNOTATION.parent else args.out)
+        print(
+            f"train: {stats['documents']} precedents of {stats['courts']} courts, "
+            f"{stats['spans']} spans, {stats['placeholders']} placeholders; "
+            f"{len(stats['not_annotated'])} not annotated"
+        )
+        return 0
     if args.disagreements:
         count = write_disagreements(args.annotation)
         print(f"{count} disagreements written to {args.annotation / 'adjudication'}")

@@ -496,6 +496,15 @@ def test_a_month_and_day_without_a_year_and_a_broken_era_are_dates():
     assert found == ["３月２日午後３時", "平\n成２７年４月１６日"]  # no span in 毎月１日
 
 
+def test_the_next_day_or_month_and_a_part_of_a_month_are_dates():
+    from hf_anon.model.recognizers import RECOGNIZERS
+
+    text = "翌日、帰った。被告人は、翌２５日に到着し、翌\n１１月に離婚した。２月下旬頃に会った。"
+    found = [text[s.start : s.end] for s in RECOGNIZERS["ja-dates"](text)]
+
+    assert found == ["翌２５日", "翌\n１１月", "２月下旬"]  # 翌日 alone adds no day
+
+
 def test_calibrate_runs_the_rules_of_the_models_language(tmp_path, capsys):
     # a Japanese model is calibrated with ja-dates beside it, never the German rules
     import shutil

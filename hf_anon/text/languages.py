@@ -279,10 +279,13 @@ _RELATIVE = (
     f"同(?:{_N})?年{_N}月(?:{_N}日|{_PART_OF_MONTH})?(?:{_TIME})?"  # 同年８月１４日
     f"|同月{_N}日(?:{_TIME})?"  # 同月４日
     f"|同日{_TIME}"  # 同日午前３時２６分
+    f"|翌(?:年)?{_N}月(?:{_N}日|{_PART_OF_MONTH})?(?:{_TIME})?"  # 翌１１月, 翌年２月３日
+    f"|翌{_N}日(?:{_TIME})?"  # 翌２５日 (翌日 alone adds no day: no span)
 )
-#: A month and day without a year (``３月２日``): the year was named before; not inside a
-#: longer number (``２０２１年３月２日`` is the absolute date, ``１２月`` is not ``２月``)
-_MONTH_DAY = f"(?<![年0-9０-９]){_N}月{_N}日(?:{_TIME})?"
+#: A month and day, or a part of a month, without a year (``３月２日``, ``２月下旬``): the year
+#: was named before; not inside a longer number (``２０２１年３月２日`` is the absolute date,
+#: ``１２月`` is not ``２月``)
+_MONTH_DAY = f"(?<![年0-9０-９翌]){_N}月(?:{_N}日(?:{_TIME})?|{_PART_OF_MONTH})"
 JAPANESE_DATE_RE = re.compile(f"{_RELATIVE}|{_ABSOLUTE}|{_MONTH_DAY}")
 #: What makes an era year part of a citation or a docket, not a date.
 _NOT_A_DATE_AFTER = re.compile(r"^(?:法律|政令|条例|規則|告示|省令|府令|訓令|（|\()")
@@ -290,7 +293,7 @@ _NOT_A_DATE_AFTER = re.compile(r"^(?:法律|政令|条例|規則|告示|省令|�
 
 #: A line break the PDF put inside a date (``同年７\n月３０日``): between two characters
 #: that can both belong to a date, the era's name too (``平\n成２７年``).
-_DATE_CHARS = "0-9０-９年月日時分秒同元午前後上中下初旬令和平成昭大正"
+_DATE_CHARS = "0-9０-９年月日時分秒同翌元午前後上中下初旬令和平成昭大正"
 _BROKEN = re.compile(f"(?<=[{_DATE_CHARS}])\n(?=[{_DATE_CHARS}])")
 
 
