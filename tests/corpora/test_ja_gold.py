@@ -18,7 +18,9 @@ sys.path.insert(0, str(ROOT / "datasets_scripts"))
 from build_ja_gold import (  # noqa: E402
     ANNOTATION,
     HELDOUT_JA,
+    TRAIN_ANNOTATION,
     build,
+    build_train,
     check_file,
     court_identity,
     court_level,
@@ -135,3 +137,37 @@ def test_the_build_refuses_a_held_out_precedent(tmp_path):
 
     with pytest.raises(SystemExit, match="held-out"):
         build(folder, tmp_path / "out")
+
+
+def test_the_training_set_is_what_its_annotation_makes_and_holds_no_gold_precedent(tmp_path):
+    stats = build_train(TRAIN_ANNOTATION, tmp_path)
+    built = (tmp_path / "train.jsonl").read_bytes()
+    assert built == (ROOT / "data" / "ja" / "real" / "train.jsonl").read_bytes()
+    docs = load_jsonl(tmp_path / "train.jsonl")
+    assert len(docs) == stats["documents"] >= 100
+    gold = {d.meta["source"] for s in SPLITS for d in load_jsonl(GOLD / f"{s}.jsonl")}
+    assert not gold & {d.meta["source"] for d in docs}
+    assert all(d.spans for d in docs)  # exhaustive: every precedent names someone
+
+
+@pytest.mark.parametrize("source", ["gold", "held-out"])
+def test_the_training_build_refuses_gold_and_held_out_precedents(tmp_path, source):
+    import shutil
+
+    folder = tmp_path / "annotation"
+    for sub in ("meta", "published", "pass1"):
+        (folder / sub).mkdir(parents=True)
+    doc_id = sorted(p.stem for p in (TRAIN_ANNOTATION / "pass1").glob("*.txt"))[0]
+    for sub, ext in (("meta", "json"), ("published", "txt"), ("pass1", "txt")):
+        shutil.copy(TRAIN_ANNOTATION / sub / f"{doc_id}.{ext}", folder / sub)
+    meta = folder / "meta" / f"{doc_id}.json"
+    row = json.loads(meta.read_text(encoding="utf-8"))
+    if source == "gold":
+        gold_meta = sorted((ANNOTATION / "meta").glob("*.json"))[0]
+        row["source"] = json.loads(gold_meta.read_text(encoding="utf-8"))["source"]
+    else:
+        row["source"] = row["source"].rsplit("/", 1)[0] + "/" + HELDOUT_JA[0]
+    meta.write_text(json.dumps(row, ensure_ascii=False), encoding="utf-8")
+
+    with pytest.raises(SystemExit, match="held-out or gold"):
+        build_train(folder, tmp_path / "out")
