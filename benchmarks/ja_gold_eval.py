@@ -16,7 +16,8 @@ Variants of decoding (``SpanDetector`` arguments), each run once per model and h
 Headline figures (lenient precision and recall, high-risk recall, strict F1) and names
 (``nat-name`` and ``nat-jur`` only) get 95 % intervals over precedents drawn with
 replacement; each variant after the first also gets paired intervals of its difference
-from the first (``hf_anon.model.metrics.paired_intervals``). The placeholders of the keys
+from the first (``hf_anon.model.metrics.paired_intervals``), and each model after the first
+its difference from the first model (``paired_models`` in the JSON). The placeholders of the keys
 are scored with ``hf_anon.corpora.placeholders`` (``--language ja``). Choose on
 ``validation``; ``test`` holds courts nothing was chosen on.
 """
@@ -105,6 +106,7 @@ def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=
             }
             if split not in first:
                 first[split] = (variant, every, names)
+                results.setdefault("_scorers", {})[split] = (every, names)
             else:
                 row["against"] = first[split][0]
                 row["paired_all"] = paired_intervals(first[split][1], every, samples=samples)
@@ -112,6 +114,25 @@ def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=
             results.setdefault(variant, {})[split] = row
             print(f"  {variant} {split}: {row['all']['headline']}", file=sys.stderr, flush=True)
     return results
+
+
+def paired_models(kept: dict, samples: int) -> dict:
+    """Each model after the first against the first, with its first variant, per half:
+    paired intervals of the differences (the same precedents in every draw), all spans and
+    names. Models differ in weights, so only a paired interval tells a gain from the
+    precedents that happen to be drawn."""
+    from hf_anon.model.metrics import paired_intervals
+
+    names = list(kept)
+    out: dict = {}
+    for name in names[1:]:
+        for split, (every, named) in kept[name].items():
+            base_every, base_named = kept[names[0]][split]
+            out.setdefault(f"{name} - {names[0]}", {})[split] = {
+                "all": paired_intervals(base_every, every, samples=samples),
+                "names": paired_intervals(base_named, named, samples=samples),
+            }
+    return out
 
 
 def _cell(fig: dict, key: str) -> str:
@@ -165,17 +186,19 @@ def main(argv: list[str] | None = None) -> int:
     for split in SPLITS:
         if not (args.gold / f"{split}.jsonl").exists():
             parser.error(f"{args.gold}/{split}.jsonl: no such gold file (build_ja_gold.py)")
-    results = {}
+    results, kept = {}, {}
     for spec in args.models:
         name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
         results[name] = evaluate(folder, args.variants, args.gold, args.samples, args.splits)
+        kept[name] = results[name].pop("_scorers")
+    paired = paired_models(kept, args.samples)
     placeholders = {s: placeholder_figures(args.gold / f"{s}.key.jsonl") for s in args.splits}
     table = markdown(results, placeholders)
     print(table)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        payload = {"models": results, "placeholders": placeholders}
+        payload = {"models": results, "placeholders": placeholders, "paired_models": paired}
         args.json.write_text(
             json.dumps(payload, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )

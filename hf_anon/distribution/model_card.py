@@ -75,6 +75,12 @@ def _describe(name: str) -> str:
     return ""
 
 
+def _dataset_name(path: Path) -> str:
+    if path.suffix in (".jsonl", ".json") and path.parent.name:
+        return f"{path.parent.name}_{path.stem}"
+    return path.name
+
+
 def _eval_sets(report: dict | None) -> list[dict[str, Any]]:
     if not report:
         return []
@@ -279,8 +285,10 @@ class AnonModelCardData:
 
     @property
     def datasets(self) -> list[str]:
-        """Names of the training corpora (``corpora/ler:train`` → ``ler``)."""
-        return sorted({Path(p.split(":")[0]).name for p in self.train_sources})
+        """Names of the training corpora (``corpora/ler:train`` → ``ler``); a JSON Lines
+        file is named with its folder (``data/ja/real/train.jsonl`` → ``real_train``), since
+        ``train.jsonl`` alone says nothing."""
+        return sorted({_dataset_name(Path(p.split(":")[0])) for p in self.train_sources})
 
     def metadata(self):
         """The YAML front matter: hub metadata and the ``model-index`` of the scores."""

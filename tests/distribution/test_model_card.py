@@ -227,3 +227,10 @@ def test_a_training_file_listed_several_times_is_named_once_with_its_count():
         "gold.jsonl (2 times)",
         "corpora/synthetic",
     ]
+
+
+def test_a_json_lines_training_file_is_named_with_its_folder(model_with_report):
+    folder, _ = model_with_report
+    data = AnonModelCardData.from_folder(folder, repo_id="org/model")
+    data.train_sources = ["data/ja/real/train.jsonl", "corpora/ja_synthetic:train"]
+    assert data.datasets == ["ja_synthetic", "real_train"]
