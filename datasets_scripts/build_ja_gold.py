@@ -230,6 +230,35 @@ def write_disagreements(folder: Path) -> int:
     return total
 
 
+def provenance(meta: dict) -> dict:
+    """What a built precedent carries of its ``meta/`` file: source, court (and the court
+    without its division, the split's unit), case number, trial type where known, date,
+    licence."""
+    extra = {
+        "source": meta["source"],
+        "court": meta["court"],
+        "court_identity": court_identity(meta["court"]),
+        "case_number": meta["case_number"],
+    }
+    if "trial_type" in meta:
+        extra["trial_type"] = meta["trial_type"]
+    return extra | {"date": meta["date"], "licence": meta["licence"]}
+
+
+def counts(gold: list[Document], keys: list[dict]) -> dict:
+    """Precedents, courts, characters, spans and placeholders of a built set, by label and
+    risk."""
+    return {
+        "documents": len(gold),
+        "courts": len({d.meta["court_identity"] for d in gold}),
+        "published_characters": sum(len(k["text"]) for k in keys),
+        "spans": sum(len(d.spans) for d in gold),
+        "placeholders": sum(len(k["placeholders"]) for k in keys),
+        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
+        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+    }
+
+
 def build(folder: Path, out: Path) -> dict:
     """Gold, keys and statistics from the adjudicated files (see the module doc)."""
     metas = {
@@ -248,15 +277,7 @@ def build(folder: Path, out: Path) -> dict:
     for doc_id in sorted(metas):
         meta = metas[doc_id]
         marked = read_marked(final[doc_id], folder)
-        extra = {
-            "source": meta["source"],
-            "court": meta["court"],
-            "court_identity": court_identity(meta["court"]),
-            "case_number": meta["case_number"],
-            "trial_type": meta["trial_type"],
-            "date": meta["date"],
-            "licence": meta["licence"],
-        }
+        extra = provenance(meta)
         gold = marked.gold(doc_id, domain=meta["trial_type"], **extra)
         rows[split[doc_id]][0].append(gold)
         rows[split[doc_id]][1].append(marked.key(doc_id, domain=meta["trial_type"], **extra))
@@ -274,14 +295,7 @@ def build(folder: Path, out: Path) -> dict:
     stats: dict = {"splits": {}}
     for name, (gold, keys) in rows.items():
         write_split(out, name, gold, keys)
-        stats["splits"][name] = {
-            "documents": len(gold),
-            "courts": len({d.meta["court_identity"] for d in gold}),
-            "published_characters": sum(len(k["text"]) for k in keys),
-            "spans": sum(len(d.spans) for d in gold),
-            "placeholders": sum(len(k["placeholders"]) for k in keys),
-            "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
-            "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
+        stats["splits"][name] = counts(gold, keys) | {
             "by_trial_type": dict(Counter(d.meta["trial_type"] for d in gold).most_common()),
         }
     stats["agreement"] = agreement(folder)
@@ -321,28 +335,14 @@ def build_train(folder: Path = TRAIN_ANNOTATION, out: Path | None = None) -> dic
     for doc_id in sorted(set(final) & set(metas)):
         meta = metas[doc_id]
         marked = read_marked(final[doc_id], folder)
-        extra = {
-            "source": meta["source"],
-            "court": meta["court"],
-            "court_identity": court_identity(meta["court"]),
-            "case_number": meta["case_number"],
-            "date": meta["date"],
-            "licence": meta["licence"],
-        }
+        extra = provenance(meta)
         gold.append(marked.gold(doc_id, domain="precedent", **extra))
         keys.append(marked.key(doc_id, domain="precedent", **extra))
     if not gold:
         raise SystemExit(f"no annotated precedent in {folder / 'pass1'}")
     write_split(out, "train", gold, keys)
-    stats = {
-        "documents": len(gold),
+    stats = counts(gold, keys) | {
         "not_annotated": sorted(set(metas) - set(final)),
-        "courts": len({d.meta["court_identity"] for d in gold}),
-        "published_characters": sum(len(k["text"]) for k in keys),
-        "spans": sum(len(d.spans) for d in gold),
-        "placeholders": sum(len(k["placeholders"]) for k in keys),
-        "by_label": dict(Counter(sp.label for d in gold for sp in d.spans).most_common()),
-        "by_risk": dict(Counter(sp.risk for d in gold for sp in d.spans).most_common()),
         "agreement": agreement(folder),
     }
     (out / "statistics.train.json").write_text(
