@@ -79,7 +79,11 @@ def placeholder_figures(key_path: Path) -> dict:
     }
 
 
-def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=SPLITS) -> dict:
+def evaluate(
+    folder: str, variants: list[str], gold: Path, samples: int, splits=SPLITS
+) -> tuple[dict, dict]:
+    """Figures per variant and half, and per half the first variant's scorers (all spans,
+    names), which :func:`paired_models` pairs across models."""
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import paired_intervals
     from hf_anon.model.training import load_documents
@@ -106,14 +110,13 @@ def evaluate(folder: str, variants: list[str], gold: Path, samples: int, splits=
             }
             if split not in first:
                 first[split] = (variant, every, names)
-                results.setdefault("_scorers", {})[split] = (every, names)
             else:
                 row["against"] = first[split][0]
                 row["paired_all"] = paired_intervals(first[split][1], every, samples=samples)
                 row["paired_names"] = paired_intervals(first[split][2], names, samples=samples)
             results.setdefault(variant, {})[split] = row
             print(f"  {variant} {split}: {row['all']['headline']}", file=sys.stderr, flush=True)
-    return results
+    return results, {split: (every, names) for split, (_, every, names) in first.items()}
 
 
 def paired_models(kept: dict, samples: int) -> dict:
@@ -190,8 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     for spec in args.models:
         name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
-        results[name] = evaluate(folder, args.variants, args.gold, args.samples, args.splits)
-        kept[name] = results[name].pop("_scorers")
+        results[name], kept[name] = evaluate(
+            folder, args.variants, args.gold, args.samples, args.splits
+        )
     paired = paired_models(kept, args.samples)
     placeholders = {s: placeholder_figures(args.gold / f"{s}.key.jsonl") for s in args.splits}
     table = markdown(results, placeholders)

@@ -230,6 +230,13 @@ def write_disagreements(folder: Path) -> int:
     return total
 
 
+def read_metas(folder: Path) -> dict[str, dict]:
+    """Precedent id → its ``meta/ID.json`` (source, court, case number, date, licence)."""
+    return {
+        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (folder / "meta").glob("*.json")
+    }
+
+
 def provenance(meta: dict) -> dict:
     """What a built precedent carries of its ``meta/`` file: source, court (and the court
     without its division, the split's unit), case number, trial type where known, date,
@@ -261,9 +268,7 @@ def counts(gold: list[Document], keys: list[dict]) -> dict:
 
 def build(folder: Path, out: Path) -> dict:
     """Gold, keys and statistics from the adjudicated files (see the module doc)."""
-    metas = {
-        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (folder / "meta").glob("*.json")
-    }
+    metas = read_metas(folder)
     final = {p.stem: p for p in (folder / "adjudicated").glob("*.txt")}
     missing = sorted(set(metas) - set(final))
     if missing:
@@ -317,13 +322,8 @@ def build_train(folder: Path = TRAIN_ANNOTATION, out: Path | None = None) -> dic
     pass 1 with the independent pass 2, before adjudication). It refuses a held-out
     precedent and any precedent of the gold set: training never sees evaluation texts."""
     out = out or folder.parent
-    metas = {
-        p.stem: json.loads(p.read_text(encoding="utf-8")) for p in (folder / "meta").glob("*.json")
-    }
-    gold_sources = {
-        json.loads(p.read_text(encoding="utf-8"))["source"].rsplit("/", 1)[-1]
-        for p in (ANNOTATION / "meta").glob("*.json")
-    }
+    metas = read_metas(folder)
+    gold_sources = {m["source"].rsplit("/", 1)[-1] for m in read_metas(ANNOTATION).values()}
     names = {m["source"].rsplit("/", 1)[-1]: k for k, m in metas.items()}
     if clash := sorted(
         k for name, k in names.items() if name in HELDOUT_JA or name in gold_sources

@@ -42,7 +42,6 @@ _REPORT = re.compile(
 #: A decision named by its year and court: ``平成２９年最決``, ``昭和６２年最大判``
 _NAMED = re.compile(rf"^{_GAP}(?:最大?[判決]|大[判決])")
 _OPEN, _CLOSE = "（(〔［[", "）)〕］]"
-_STOP = "。\n\n"
 
 
 def _citation_start(text: str, report: int) -> int:

@@ -160,6 +160,16 @@ def _confirmed(text: str, span: Span, names: set[str]) -> bool:
     )
 
 
+def _words_over(
+    words: Sequence[Word], starts: Sequence[int], start: int, end: int
+) -> Sequence[Word]:
+    """The words that overlap ``start:end`` (a bisect slice of the sorted words)."""
+    first = max(0, bisect_right(starts, start) - 1)
+    if first < len(words) and words[first].end <= start:
+        first += 1
+    return words[first : bisect_left(starts, end)]
+
+
 def _on_words(
     text: str, span: Span, words: Sequence[Word], starts: Sequence[int], names: set[str]
 ) -> Span | None:
@@ -167,8 +177,7 @@ def _on_words(
     inside a word moves to the word's edge where the span holds a name (``白山中央`` →
     ``白山中央病院``, ``ル`` → ``ミクル``), and a span with no name in it that cuts a word
     is a fragment (``あ`` of ``あん摩``); a place needs a name, a number or a confirmation."""
-    inner = words[max(0, bisect_right(starts, span.start) - 1) : bisect_left(starts, span.end)]
-    inner = [w for w in inner if w.end > span.start]
+    inner = _words_over(words, starts, span.start, span.end)
     if not inner:
         return span
     named = any(w.name_like for w in inner)
@@ -230,9 +239,9 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
                     start, end = min(start, word.start), max(end, word.end)
                 else:
                     whole_words = False  # an edge inside a common word: a fragment
-        inner = words[max(0, bisect_right(starts, start) - 1) : bisect_left(starts, end)]
+        inner = _words_over(words, starts, start, end)
         grown = Span(start, end, span.label, span.risk, span.score)
-        if whole_words and any(w.name_like and w.end > start for w in inner):
+        if whole_words and any(w.name_like for w in inner):
             out.append(grown)
         elif _confirmed(text, span, names):
             out.append(grown if whole_words else span)
