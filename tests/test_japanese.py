@@ -93,6 +93,54 @@ def test_japanese_look_alikes_are_not_placeholders(text):
     assert found(text) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # numbered parties: once after a role word, every "Ｂ１２" of the decision
+        (
+            "被告Ｂ１２の妻である。Ｂ１２は死亡した。",
+            [("Ｂ１２", "nat-name"), ("Ｂ１２", "nat-name")],
+        ),
+        ("控訴人Ａ１８及び控訴人Ａ１\n９は", [("Ａ１８", "nat-name"), ("Ａ１\n９", "nat-name")]),
+        ("株式会社Ａ銀行Ａ１支店において", [("Ａ", "jur-name"), ("Ａ１", "jur-idx")]),
+        # party letters after more roles and before institutions
+        ("被控訴人は，控訴人甲に対し", [("甲", "nat-name")]),
+        ("同市内の甲病院において", [("甲", "jur-name")]),
+        ("被告人は、甲及び乙と共謀の上", [("甲", "nat-name"), ("乙", "nat-name")]),
+        # a PDF's line ends: an omission broken in two, a list going on after a comma
+        ("鹿児島市（住所\n省略）において", [("鹿児島市（住所\n省略）", "address-name")]),
+        ("母、姉、弟、\nＢ、Ａが生活していた", [("Ｂ", "nat-name"), ("Ａ", "nat-name")]),
+        ("広島市●区長は", [("●", "address-name")]),
+        # a letter keeps the label its cued mention gives it
+        ("Ｄ株式会社に入社した。Ｄの業務は", [("Ｄ", "jur-name"), ("Ｄ", "jur-name")]),
+        ("保育施設「Ｅ」（以下「本件施設」）", [("Ｅ", "jur-name")]),
+    ],
+)
+def test_placeholders_of_real_precedents(text, expected):
+    """Conventions read off the exhaustively annotated training precedents
+    (``data/ja/real/train.key.jsonl``) and checked on the validation half."""
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "表皮壊死融解症とも言い，ＴＥ\nＮと略称する。",  # a word broken by a line end
+        "毛髪のＤ\nＮＡ型鑑定",
+        "地上高約１２９ｃ\nｍの位置",
+        "（甲\n７０）３条１項",  # evidence numbers, also broken and in series
+        "（乙イ２３）",
+        "（甲イないしウの各１）",
+        "台車Ｂ班に配属になり",
+        "記載部分Ａ\n本件記事の小見出し",
+        "６Ｈ－ジベンゾ〔ｂ・ｄ〕ピラン",
+        "双極 I 型感情障害",
+    ],
+)
+def test_look_alikes_of_real_precedents_are_not_placeholders(text):
+    assert found(text) == []
+
+
 LETTERS = "ＡＢＣＤＥＦＧＸＹＺabcdeｂｃｄαβγ甲乙丙"
 CONTEXT = st.text(alphabet="のはがにをと、。被告人原告証人東京都三丁目本件事故当時", max_size=20)
 

@@ -12,21 +12,30 @@ A single letter is a placeholder unless it belongs to a Latin word or number (``
 ``Ｔシャツ``), an evidence number (``甲Ａ第３号証``), an outline mark (``（ａ）``, ``ａ　``
 at a line start) or a figure reference (``別紙Ａ``, ``地点Ａ``). ``甲`` and friends are
 placeholders where they stand alone (``被告人甲``, ``甲は``, ``甲社``), not in words
-(``甲状腺``, ``装甲``) nor in evidence numbers (``甲第１号証``, ``甲１``). Labels come
-from the words around (``data/ja/GUIDE.md``): ``社``, ``株式会社`` → ``jur-name``;
-``弁護人``, ``裁判官`` → ``nat-jur``; ``市``, ``丁目`` → ``address-name``; ``号室`` →
-``address-idx``; ``支店`` → ``jur-idx``; roles and everything else → ``nat-name``.
+(``甲状腺``, ``装甲``) nor in evidence numbers (``甲第１号証``, ``甲１``, ``乙イ２３``).
+A PDF's line end is read through: ``Ｄ\nＮＡ`` is a word, ``被\n告Ｂ８`` a role word,
+``（住所\n省略）`` an omission. Numbered parties (``原告Ａ１``) make every ``Ａ１`` of the
+decision a placeholder. Labels come from the words around
+(:mod:`hf_anon.corpora.japanese.placeholder_labels`), and a letter keeps one label through
+a decision (:func:`one_label_per_letter`).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
+from hf_anon.corpora.japanese.placeholder_labels import (
+    JUR_IDX_AFTER,
+    LEGAL_FORMS,
+    LEGAL_ROLE_WORDS,
+    ROLE_WORDS,
+    UNKNOWN,
+    mask_label,
+    placeholder_label,
+)
 from hf_anon.text.data import Span
-from hf_anon.text.languages import LEGAL_FORMS_JA, LEGAL_ROLES_JA, PERSON_ROLES_JA
-
-UNKNOWN = "unknown"
 
 _LATIN = "A-Za-zＡ-Ｚａ-ｚ"
 _GREEK = "\u0391-\u03a9\u03b1-\u03c9"
@@ -80,12 +89,16 @@ RE_MASKED_PLATE = re.compile(
 RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
 # The next unit of a masked address: "○○県" + "市○○" …
 RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}")
-RE_PARTY_NUMBER = re.compile(rf"[{_DIGIT}]{{1,2}}")
+RE_PARTY_NUMBER = re.compile(
+    rf"[{_DIGIT}](?:[{_DIGIT}]|\n[{_DIGIT}](?![{_DIGIT}．. 　]))?(?![{_DIGIT}])"
+)
 # Letters run together before an address unit: "大字ｂｃ番地" (two placeholders, one span).
 RE_ADDRESS_LETTERS = re.compile(
     rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
 )
-RE_OMITTED = re.compile(r"[（(](?:以下(?:略|省略)|住所省略)[）)]")
+RE_OMITTED = re.compile(r"[（(]\n?(?:以\n?下\n?(?:略|省\n?略)|住\n?所\n?省\n?略)\n?[）)]")
+# One mark between address units: "広島市●区".
+RE_MASK_IN_ADDRESS = re.compile(rf"(?<=[都道府県市郡区町村])[{_MASK}](?=[区市町村郡])")
 
 #: Words right after a letter that make it no placeholder.
 NOT_AFTER = (
@@ -107,6 +120,7 @@ NOT_AFTER = (
     "遮断",
     "ＧＴＰ",
     "GTP",
+    "班",
 )
 #: Words right before a letter that make it a reference, not a name.
 REFERENCE_BEFORE = (
@@ -128,79 +142,37 @@ REFERENCE_BEFORE = (
     "ビタミン",
     "プラン",
     "タイプ",
+    "部分",
 )
-#: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``.
+#: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``, and the series
+#: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ`` (read with line ends removed).
 _EVIDENCE_AFTER = re.compile(
-    rf"^(?:[{_LATIN}])?(?:第|[{_DIGIT}]|号証|ないし|及び[甲乙丙]|[、・][甲乙丙][{_DIGIT}第])"
+    rf"^(?:[{_LATIN}])?(?:第|[{_DIGIT}]|号証|ないし|及び[甲乙丙][{_DIGIT}第]|[、・][甲乙丙][{_DIGIT}第])"
+    rf"|^[ア-ヲ](?:[{_LATIN}{_DIGIT}]|ないし)"
 )
-
-#: Words before a letter that make it a person: the roles of the span edges and more
-#: context (``共犯者Ｂ``, ``店長Ｃ``); ``LEGAL_ROLE_WORDS`` make it a jurist.
-ROLE_WORDS = (
-    *PERSON_ROLES_JA,
-    "共犯者",
-    "父",
-    "母",
-    "子",
-    "店長",
-    "店員",
-    "従業員",
-    "社員",
-    "同僚",
-    "知人",
-    "友人",
-    "運転手",
-    "職員",
-)
-LEGAL_ROLE_WORDS = LEGAL_ROLES_JA
-LEGAL_FORMS = (*LEGAL_FORMS_JA, "法人", "社団", "財団")
-_JUR_AFTER = (
+#: Words a party letter may be glued to: ``甲社``, ``甲病院``, ``乙小学校``, ``甲町``.
+_PARTY_GLUED = (
     "社",
+    "方",
+    "及",
+    "並",
+    "間",
+    "宅",
+    "店",
+    "病院",
     "株式会社",
     "有限会社",
-    "合同会社",
-    "銀行",
-    "信用金庫",
-    "病院",
-    "クリニック",
-    "医院",
-    "商店",
-    "店",
-    "工業",
-    "建設",
-    "商事",
-    "学校",
+    "小学校",
+    "中学校",
     "高校",
     "大学",
-    "組合",
-    "法人",
-    "グループ",
-    "ホテル",
-    "会",
-    "不動産",
-    "運輸",
-    "交通",
-)
-_JUR_IDX_AFTER = ("支店", "営業所", "出張所", "事業所", "工場")
-_ADDRESS_AFTER = (
-    "県",
-    "都",
-    "府",
-    "市",
-    "区",
+    "銀行",
+    "党",
     "町",
     "村",
-    "郡",
-    "丁目",
-    "番地",
-    "駅",
-    "警察署",
-    "通り",
-    "地区",
 )
-_ADDRESS_IDX_AFTER = ("号室", "棟", "荘", "マンション", "ハイツ", "アパート", "レジデンス")
-_ADDRESS_IDX_BEFORE = ("コーポ", "ハイツ", "メゾン", "マンション", "アパート")
-_ID_BEFORE = ("口座番号", "電話番号", "携帯電話番号", "番号", "免許証番号", "ＩＤ")
+
+RE_BRANCH_NUMBER = re.compile(rf"[{_DIGIT}]{{1,2}}(?:{'|'.join(JUR_IDX_AFTER)}|店)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,27 +195,79 @@ def _line_start(text: str, i: int) -> bool:
     return j < 0 or text[j] == "\n"
 
 
-def _letter_is_placeholder(text: str, start: int, end: int) -> bool:
-    before, after = text[max(0, start - 8) : start], text[end : end + 6]
+def _broken_word(text: str, start: int, end: int) -> bool:
+    """``ＴＥ\nＮ``, ``Ｄ\nＮＡ``, ``１２９ｃ\nｍ``, ``Ｙ\n－ＳＴＲ``: a letter glued across a
+    line end to Latin letters is part of a word the PDF broke, as it would be without it."""
+    if text[end : end + 1] == "\n" and re.match(rf"[－-]?[{_LATIN}]", text[end + 1 : end + 3]):
+        return True
+    return text[start - 1 : start] == "\n" and bool(
+        re.match(rf"[{_LATIN}]", text[start - 2 : start - 1])
+    )
+
+
+def _before(text: str, start: int, width: int = 8) -> str:
+    """The words before ``start``, line ends removed (``被\n告Ｂ８``)."""
+    return text[max(0, start - width - 2) : start].replace("\n", "")[-width:]
+
+
+def _outline_mark(text: str, start: int, end: int) -> bool:
+    """``ａ　原告の主張``, ``A.``, a claim's ``Ｂ  当該``: a letter that opens a line and is
+    followed by a space or a stop. Not where a list runs on over the line end
+    (``母、姉、弟、\nＢ、Ａ``) or the letter is followed by a particle (``Ａ  は，生前``)."""
+    nxt = text[end : end + 1]
+    if not _line_start(text, start) or (nxt and nxt not in " 　.．、)）"):
+        return False
+    if nxt == "、" and text[:start].rstrip(" 　\t\n").endswith(("、", "，", ",")):
+        return False
+    return not re.match(r"[ 　]+[はがをにのと][^\n]", text[end : end + 6])
+
+
+def _letter_is_placeholder(
+    text: str, start: int, end: int, series: frozenset = frozenset()
+) -> bool:
+    before, after = _before(text, start), text[end : end + 6]
     prev = text[start - 1] if start else ""
     nxt = text[end] if end < len(text) else ""
     if prev in "（(" and nxt in "）)":
         return False  # "（ａ）": an outline mark
-    if _line_start(text, start) and (nxt in " 　.．、)）" or not nxt):
+    if _outline_mark(text, start, end):
         return False  # "ａ　原告の主張", "A." at a line start: outline
-    if after.startswith(NOT_AFTER) or before.endswith(REFERENCE_BEFORE):
+    if (prev and prev in "[［〔") or (nxt and nxt in "]］〕"):
+        return False  # "ジベンゾ〔ｂ・ｄ〕", "[３，２－ｆ]": the letters of a chemical name
+    if _broken_word(text, start, end):
         return False
-    if re.match(rf"[{_DIGIT}]", nxt) and not before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS):
-        return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
+    if after.lstrip(" 　").startswith(NOT_AFTER) or before.endswith(REFERENCE_BEFORE):
+        return False
     if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
         return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
+    numbered = text[start:end] in series or before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+    if re.match(rf"[{_DIGIT}]", nxt) and not (numbered or _branch_number(text, end)):
+        return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
     return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
 
 
+def _branch_number(text: str, end: int) -> bool:
+    """``Ａ銀行Ａ１支店``, ``飲食店Ｋ１``: a letter numbered before a branch word."""
+    return bool(RE_BRANCH_NUMBER.match(text, end))
+
+
+def numbered_series(text: str) -> frozenset[str]:
+    """Letters a decision numbers its parties with (``原告Ａ１``, ``被告Ｂ１２``): once a role
+    word stands before one of them, every ``Ｂ１２`` of the decision is that party, also
+    where no role word stands (``Ｂ１２の妻``, ``控訴人Ａ１８及びＡ１９``)."""
+    series = set()
+    for m in RE_LETTER.finditer(text):
+        if RE_PARTY_NUMBER.match(text, m.end()) and _before(text, m.start()).endswith(
+            ROLE_WORDS + LEGAL_ROLE_WORDS
+        ):
+            series.add(m.group())
+    return frozenset(series)
+
+
 def _party_is_placeholder(text: str, start: int) -> bool:
     prev = text[start - 1] if start else ""
-    after = text[start + 1 : start + 7]
+    after = text[start + 1 : start + 9].replace("\n", "")
     before = text[max(0, start - 8) : start]
     if _EVIDENCE_AFTER.match(after):
         return False  # "甲第１号証", "乙１", "甲Ａ第２号証"
@@ -252,9 +276,7 @@ def _party_is_placeholder(text: str, start: int) -> bool:
     if re.match(rf"[{_KANJI}]", prev):
         return False  # "装甲", "十干の丙"
     nxt = after[:1]
-    if re.match(rf"[{_KANJI}]", nxt) and not after.startswith(
-        ("社", "方", "及", "並", "間", "宅", "店")
-    ):
+    if re.match(rf"[{_KANJI}]", nxt) and not after.startswith(_PARTY_GLUED):
         return False  # "甲状腺", "乙種", "丙午"
     return not after.startswith(("乙間", "乙両", "間"))  # "甲乙間の契約": a contract's parties
 
@@ -268,45 +290,6 @@ def _in_contract_quote(text: str, i: int) -> bool:
         w in text[max(0, opened - 20) : opened]
         for w in ("条", "契約", "約款", "規約", "合意書", "覚書")
     )
-
-
-def _label(text: str, start: int, end: int) -> str:
-    before = text[max(0, start - 10) : start].rstrip(" 　")
-    after = text[end : end + 6]
-    if after.startswith(_JUR_IDX_AFTER):
-        return "jur-idx"
-    if after.startswith(_ADDRESS_IDX_AFTER) or before.endswith(_ADDRESS_IDX_BEFORE):
-        return "address-idx"
-    if before.endswith(LEGAL_FORMS) or after.startswith(_JUR_AFTER):
-        return "jur-name"
-    if after.startswith(_ADDRESS_AFTER):
-        return "address-name"
-    if before.endswith(LEGAL_ROLE_WORDS) or after.startswith(("弁護士", "裁判官", "検察官")):
-        return "nat-jur"
-    if before.endswith(_ID_BEFORE):
-        return "id-number"
-    return "nat-name"
-
-
-def _mask_label(text: str, start: int, end: int) -> str:
-    before = text[max(0, start - 10) : start].rstrip(" 　")
-    after = text[end : end + 6]
-    if before.endswith(_ID_BEFORE):
-        return "id-number"
-    if (
-        after.startswith((*_ADDRESS_AFTER, "番", "号"))
-        or before.endswith(_ADDRESS_AFTER)
-        or before.endswith(("住所", "住居", "本籍", "所在地"))
-    ):
-        return "address-name"
-    label = _label(text, start, end)
-    if label != "nat-name":
-        return label
-    if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS) or after.startswith(
-        ("方", "さん", "氏", "は", "が", "こと")
-    ):
-        return "nat-name"
-    return UNKNOWN
 
 
 _ADDRESS_CHARS = re.compile(rf"[{_KANJI}{_DIGIT}ぁ-んァ-ヶー－\-{_MASK}]")
@@ -344,7 +327,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
 
     for m in RE_OMITTED.finditer(text):
         start = _address_start(text, m.start())
-        label = "address-name" if start < m.start() else _mask_label(text, m.start(), m.end())
+        label = "address-name" if start < m.start() else mask_label(text, m.start(), m.end())
         add(start, m.end(), label, "omitted")
     for m in RE_MASKED_DATE.finditer(text):
         if re.search(rf"[{_MASK}]", m.group()):
@@ -361,12 +344,14 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
     for m in RE_MASKED_PLATE.finditer(text):
         if re.search(rf"[{_MASK}]", m.group()) or re.match(rf"[{_LATIN}]", m.group()):
             add(m.start(), m.end(), "car-idx", "plate")
+    for m in RE_MASK_IN_ADDRESS.finditer(text):
+        add(m.start(), m.end(), "address-name", "mask")
     for m in RE_MASK_RUN.finditer(text):
         start, end = m.start(), m.end()
         # "○○県○○市○○町": one address
         while unit := RE_MASK_UNIT.match(text, end):
             end = unit.end()
-        add(start, end, _mask_label(text, start, end), "mask")
+        add(start, end, mask_label(text, start, end), "mask")
     pseudonyms = list(RE_PSEUDONYM.finditer(text))
     full = {m.group()[:2] for m in pseudonyms if len(m.group()) > 2}
     for m in pseudonyms:
@@ -379,7 +364,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
             and not before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
         ):
             continue  # "甲山第１", a surname alone glued to a word
-        add(m.start(), m.end(), _label(text, m.start(), m.end()), "pseudonym")
+        add(m.start(), m.end(), placeholder_label(text, m.start(), m.end()), "pseudonym")
     contract = set(re.findall(r"以下[「『]([甲乙丙丁])[」』]", text))
     for m in RE_PARTY.finditer(text):
         if (
@@ -387,19 +372,66 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
             and not _in_contract_quote(text, m.start())
             and _party_is_placeholder(text, m.start())
         ):
-            add(m.start(), m.end(), _label(text, m.start(), m.end()), "party")
+            add(m.start(), m.end(), placeholder_label(text, m.start(), m.end()), "party")
     for m in RE_ADDRESS_LETTERS.finditer(text):
         add(m.start(), m.end(), "address-name", "letter")
+    series = numbered_series(text)
     for m in RE_LETTER.finditer(text):
         start, end = m.start(), m.end()
         digits = RE_PARTY_NUMBER.match(text, end)
-        before = text[max(0, start - 8) : start]
-        if digits and before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS):
-            end = digits.end()  # "原告Ｘ１"
-        if _letter_is_placeholder(text, m.start(), m.end()):
+        if digits and (
+            m.group() in series
+            or _branch_number(text, end)
+            or _before(text, start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+        ):
+            end = digits.end()  # "原告Ｘ１", "Ｂ１２"
+        if _letter_is_placeholder(text, m.start(), m.end(), series):
             kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
-            add(start, end, _label(text, start, end), kind)
-    return merge_address_chains(text, sorted(found, key=lambda p: p.start))
+            add(start, end, placeholder_label(text, start, end), kind)
+    found = merge_address_chains(text, sorted(found, key=lambda p: p.start))
+    return one_label_per_letter(text, found)
+
+
+_SPREAD = ("letter", "greek", "party", "pseudonym")
+
+
+def one_label_per_letter(text: str, found: list[JapanesePlaceholder]) -> list[JapanesePlaceholder]:
+    """A letter names one entity throughout a decision: ``Ｄ株式会社`` once makes every bare
+    ``Ｄ`` of it a company (``Ｄの従業員``, ``「Ｄ」という``). Mentions read only by the default
+    (a person, with no role word before) take the label the cued mentions agree on most; a
+    role word before a mention is a cue for a person, and a tie keeps the person."""
+    cued: dict[str, Counter] = {}
+    for p in found:
+        person = _person_cue(text, p)
+        if p.kind in _SPREAD and (person or p.label not in ("nat-name", UNKNOWN)):
+            cued.setdefault(text[p.start : p.end], Counter())[p.label] += 1
+    out = []
+    for p in found:
+        votes = cued.get(text[p.start : p.end], Counter())
+        label, count = votes.most_common(1)[0] if votes else ("nat-name", 0)
+        if (
+            p.kind in _SPREAD
+            and p.label == "nat-name"
+            and not _before(text, p.start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+            and label != "nat-name"
+            and count > votes["nat-name"]
+        ):
+            p = JapanesePlaceholder(p.start, p.end, label, p.kind)
+        out.append(p)
+    return out
+
+
+_PARTIES = ("原告", "被告", "相手方", "申請人", "代表者", "同")
+#: Role words only a person has; a party (``原告``, ``被告``, ``控訴人``) may be a company.
+_NOT_ONLY_PEOPLE = ("控訴人", "告人", "申立人", "請求人", "債権者", "債務者")
+_PERSON_ONLY = (
+    *(w for w in ROLE_WORDS if w not in _PARTIES and not w.endswith(_NOT_ONLY_PEOPLE)),
+    "被告人",
+)
+
+
+def _person_cue(text: str, p: JapanesePlaceholder) -> bool:
+    return p.label == "nat-name" and _before(text, p.start).endswith(_PERSON_ONLY)
 
 
 _ADDRESS_UNITS = re.compile(r"(?:丁目|番地|番|号|町|村|市|区|郡|県|大字|字)+")
