@@ -533,6 +533,49 @@ def test_a_date_broken_by_a_line_end_is_one_span():
     assert found == ["同年７\n月３０日", "同日午\n前３時", "令和４年３月１日"]
 
 
+@pytest.mark.parametrize(
+    ("text", "piece", "expected"),
+    [
+        (
+            "これに対する平成２８年４月１日から支払済みまで",
+            "平成２８年４月１日から",
+            "平成２８年４月１日",
+        ),
+        ("日本は昭和５４年に批准し", "昭和５４年に", "昭和５４年"),
+        ("同年９月２１日までに届け出た", "同年９月２１日までに", "同年９月２１日"),
+        ("なお、以下の月日は、断わりのない限り", "月日は", None),  # no number: no date
+        ("同日、被告人は", "同日", None),  # 同日 alone adds no day (data/ja/GUIDE.md)
+        ("同月末に退職した", "同月末", "同月末"),
+    ],
+)
+def test_a_date_span_ends_before_its_particle_and_needs_a_number(text, piece, expected):
+    """The model's tokens run on past a date (``日から`` is one token); the guide keeps
+    particles outside, and a date without a number is a fragment."""
+    start = text.index(piece)
+    spans = japanese_boundaries(text, [Span(start, start + len(piece), "date-fact")])
+    assert [text[s.start : s.end] for s in spans] == ([expected] if expected else [])
+
+
+def test_authorities_are_no_spans_but_a_placeholder_stays():
+    from hf_anon.text.japanese_authorities import drop_authorities
+
+    text = "沖縄防衛局は、沖縄県知事に対し申請し、Ａ知事は大阪市北区の株式会社ミナミに勤めた。"
+
+    def span(piece: str, label: str) -> Span:
+        start = text.index(piece)
+        return Span(start, start + len(piece), label)
+
+    spans = [
+        span("沖縄防衛局", "jur-name"),  # a regional bureau of a ministry
+        span("沖縄県", "address-name"),  # the prefecture only names its governor
+        span("Ａ", "address-name"),  # the court's placeholder for a prefecture
+        span("大阪市北区", "address-name"),
+        span("ミナミ", "jur-name"),
+    ]
+    kept = [text[s.start : s.end] for s in drop_authorities(text, spans)]
+    assert kept == ["Ａ", "大阪市北区", "ミナミ"]
+
+
 def test_a_month_and_day_without_a_year_and_a_broken_era_are_dates():
     from hf_anon.model.recognizers import RECOGNIZERS
 

@@ -75,6 +75,7 @@ def calibrate(
     progress: bool = False,
     start: float = 0.3,
     high_risk_cap: float = 0.3,
+    probabilities=None,
 ) -> Calibration:
     """Thresholds per label for ``detector`` on gold ``documents`` (one model pass).
 
@@ -86,12 +87,18 @@ def calibrate(
     their spans, and a threshold raised to win a little precision there costs recall of
     direct identifiers on other decisions (measured: on the real test split, uncapped
     thresholds chosen on validation lost 7 points of high-risk recall).
+    ``probabilities``: the model's output on ``documents`` where the caller has it already
+    (:meth:`~hf_anon.model.detection.SpanDetector.predict_probabilities`, same order), so
+    that calibrations on many subsets of one corpus cost one model pass.
     """
     from tqdm.auto import tqdm
 
-    probabilities = detector.predict_probabilities(
-        documents, batch_size=batch_size, progress=progress
-    )
+    if probabilities is None:
+        probabilities = detector.predict_probabilities(
+            documents, batch_size=batch_size, progress=progress
+        )
+    elif len(probabilities) != len(documents):
+        raise ValueError(f"{len(probabilities)} model outputs for {len(documents)} documents")
     saved = detector.label_thresholds
     before = _evaluate(detector, documents, probabilities, {}, beta)  # the most likely tag
 

@@ -307,7 +307,8 @@ class SpanDetector:
         widened (Japanese has no spaces to end a word) and get the
         Japanese edges instead (:func:`hf_anon.text.languages.japanese_boundaries`); with
         recognizers, the dates and dockets of statutes and cited precedents are dropped
-        after the merge (:func:`hf_anon.text.japanese_citations.drop_cited_japanese`).
+        after the merge (:func:`hf_anon.text.japanese_citations.drop_cited_japanese`);
+        authorities are no spans (:func:`hf_anon.text.japanese_authorities.drop_authorities`).
         """
         from hf_anon.model.decoding.boundaries import fix_boundaries
         from hf_anon.model.decoding.edges import trim_edges
@@ -342,6 +343,8 @@ class SpanDetector:
                 s for s in spans if (s.score or 0.0) >= self.label_thresholds.get(s.label, 0.0)
             ]
         if self.language == "ja":  # rules merged as they are: no German edges or nouns
+            from hf_anon.text.japanese_authorities import drop_authorities
+
             if self.word_analyzer:
                 from hf_anon.text.japanese_words import drop_fragments
 
@@ -351,7 +354,7 @@ class SpanDetector:
 
                 spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
                 spans = drop_cited_japanese(text, spans)
-            return spans
+            return drop_authorities(text, spans)
         if self.recognizers:
             spans = drop_cited(text, spans)
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)

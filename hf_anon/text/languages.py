@@ -159,6 +159,15 @@ def _name_edges(text: str, start: int, end: int) -> tuple[int, int]:
     return start, (cut if cut > start else end)
 
 
+#: A particle after a date's last unit (``１日から``, ``５月に``, ``９日までに``): the model's
+#: tokens run on past the date, the guide keeps particles outside.
+_DATE_PARTICLE = re.compile(
+    r"(?<=[日月年時分秒旬末])(?:までに|まで|にかけて|から|より|に|は|の|を|が|と|も)$"
+)
+#: What a date holds at least: a number, or the end or a part of a named month or year.
+_DATE_CORE = re.compile(r"[0-9０-９〇一二三四五六七八九十元]|同[年月](?:末|初め|上旬|中旬|下旬)")
+
+
 def _trim(text: str, span: Span) -> Span | None:
     start, end = span.start, span.end
     while start < end and text[start] in _EDGE_PUNCT:
@@ -200,10 +209,16 @@ def _trim(text: str, span: Span) -> Span | None:
                     break
         if not changed and span.label.startswith("date") and piece.endswith(("頃", "ころ")):
             end, changed = end - (1 if piece.endswith("頃") else 2), True
+        if not changed and span.label.startswith("date"):
+            particle = _DATE_PARTICLE.search(piece)  # "１日から", "５月に": the token's tail
+            if particle and particle.start() > 0:
+                end, changed = start + particle.start(), True
         if not changed and piece[0] == "〒":
             start, changed = start + 1, True
     if start >= end or end <= span.start or start >= span.end:
         return None  # nothing left, or only the surname a found `　の` grew over
+    if span.label.startswith("date") and not _DATE_CORE.search(text[start:end]):
+        return None  # "月日は", "同日", "時": no number, no date (同日 alone is none)
     return Span(start, end, span.label, span.risk, span.score)
 
 
