@@ -321,6 +321,8 @@ class AnonModelCardData:
 
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values["train_sources"] = counted_sources(self.train_sources)  # a file listed N times, once
+        # real Japanese precedents annotated by hand (data/ja/real/train.jsonl), not silver ones
+        values["exhaustive_ja"] = any("ja/real/train" in p for p in self.train_sources)
         template = TEMPLATES.get(self.language[0], TEMPLATE)
         card = ModelCard.from_template(self.metadata(), template_path=str(template), **values)
         return str(card)

@@ -234,3 +234,16 @@ def test_a_json_lines_training_file_is_named_with_its_folder(model_with_report):
     data = AnonModelCardData.from_folder(folder, repo_id="org/model")
     data.train_sources = ["data/ja/real/train.jsonl", "corpora/ja_synthetic:train"]
     assert data.datasets == ["ja_synthetic", "real_train"]
+
+
+def test_a_japanese_card_says_whether_its_real_precedents_were_annotated_by_hand(
+    model_with_report,
+):
+    folder, _ = model_with_report
+    data = AnonModelCardData.from_folder(folder, repo_id="org/model")
+    data.language = ["ja"]
+    data.train_sources = ["data/ja/real/train.jsonl", "corpora/ja_synthetic:train"]
+    assert "annotated exhaustively by hand" in data.render()
+    data.train_sources = ["corpora/ja_real:train", "corpora/ja_synthetic:train"]
+    card = data.render()
+    assert "annotated exhaustively by hand" not in card and "labelled by rule" in card
