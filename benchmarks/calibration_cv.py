@@ -72,6 +72,25 @@ def per_document(docs, predicted, labels):
     return out
 
 
+def calibrate_on(detector, validation, rounds, chosen: list[int], args, seed: int):
+    """Thresholds calibrated on the validation split and the decisions ``chosen`` of the
+    rounds (a seeded draw of ``args.sample`` of them); ``validation`` and ``rounds`` are
+    (documents, model outputs) pairs. Returns the decisions used and the calibration."""
+    from hf_anon.model.calibration import calibrate
+
+    if 0 < args.sample < len(chosen):
+        chosen = sorted(random.Random(seed).sample(chosen, args.sample))
+    docs, probs = rounds
+    calibration = calibrate(
+        detector,
+        [*validation[0], *(docs[i] for i in chosen)],
+        probabilities=[*validation[1], *(probs[i] for i in chosen)],
+        rounds=args.calibration_rounds,
+        progress=True,
+    )
+    return chosen, calibration
+
+
 def markdown(result: dict) -> str:
     lines = [
         "| fold | decisions | shipped P / R / high / F2 | calibrated on the other courts "
@@ -132,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help="write the broad thresholds")
     args = parser.parse_args(argv)
     from hf_anon.corpora.courts import court_identity
-    from hf_anon.model.calibration import calibrate, write_calibration
+    from hf_anon.model.calibration import write_calibration
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import paired_intervals
     from hf_anon.text.data import load_jsonl
@@ -156,14 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.folds):
         inside = [i for i, f in enumerate(folds) if f == k]
         outside = [i for i, f in enumerate(folds) if f != k]
-        if 0 < args.sample < len(outside):
-            outside = sorted(random.Random(k).sample(outside, args.sample))
-        calibration = calibrate(
-            detector,
-            [*validation, *(docs[i] for i in outside)],
-            probabilities=[*val_probs, *(probs[i] for i in outside)],
-            rounds=args.calibration_rounds,
-            progress=True,
+        outside, calibration = calibrate_on(
+            detector, (validation, val_probs), (docs, probs), outside, args, seed=k
         )
         fold_spans = decode_with(detector, [probs[i] for i in inside], calibration.thresholds)
         for i, spans in zip(inside, fold_spans, strict=True):
@@ -199,15 +212,13 @@ def main(argv: list[str] | None = None) -> int:
     table = markdown(result)
     print(table)
     if args.write:
-        chosen = list(range(len(docs)))
-        if 0 < args.sample < len(chosen):
-            chosen = sorted(random.Random(args.folds).sample(chosen, args.sample))
-        final = calibrate(
+        _, final = calibrate_on(
             detector,
-            [*validation, *(docs[i] for i in chosen)],
-            probabilities=[*val_probs, *(probs[i] for i in chosen)],
-            rounds=args.calibration_rounds,
-            progress=True,
+            (validation, val_probs),
+            (docs, probs),
+            list(range(len(docs))),
+            args,
+            seed=args.folds,
         )
         source = "data/real/validation.jsonl + rounds " + ", ".join(args.rounds)
         write_calibration(args.model, final, source)
