@@ -110,15 +110,10 @@ def train_adapter(train_file: Path, output_dir: Path, documents: int, *extra: st
 
 def per_document_scores(detector, documents) -> list:
     """One ``SpanScorer`` per document, the unit of every bootstrap draw."""
-    from hf_anon.model.metrics import SpanScorer
+    from hf_anon.model.metrics import document_scorers
 
     predicted = detector.detect([d.text for d in documents])
-    scorers = []
-    for doc, spans in zip(documents, predicted, strict=True):
-        scorer = SpanScorer(detector.labels)
-        scorer.add(doc.text, doc.spans, spans)
-        scorers.append(scorer)
-    return scorers
+    return document_scorers(detector.labels, documents, predicted)
 
 
 def calibrate_adapter(folder: Path) -> dict:

@@ -61,17 +61,6 @@ def decode_with(detector, probabilities, thresholds: dict[str, float]):
         detector.label_thresholds = saved
 
 
-def per_document(docs, predicted, labels):
-    from hf_anon.model.metrics import SpanScorer
-
-    out = []
-    for doc, spans in zip(docs, predicted, strict=True):
-        scorer = SpanScorer(labels)
-        scorer.add(doc.text, doc.spans, spans)
-        out.append(scorer)
-    return out
-
-
 def calibrate_on(detector, validation, rounds, chosen: list[int], args, seed: int):
     """Thresholds calibrated on the validation split and the decisions ``chosen`` of the
     rounds (a seeded draw of ``args.sample`` of them); ``validation`` and ``rounds`` are
@@ -153,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     from hf_anon.corpora.courts import court_identity
     from hf_anon.model.calibration import write_calibration
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.metrics import paired_intervals
+    from hf_anon.model.metrics import document_scorers, paired_intervals
     from hf_anon.text.data import load_jsonl
     from hf_anon.text.readers import read_ids
 
@@ -193,8 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"fold {k + 1}: {rows[-1]['shipped']} -> {rows[-1]['broad']}", flush=True)
     paired = paired_intervals(
-        per_document(docs, shipped_spans, detector.labels),
-        per_document(docs, broad_spans, detector.labels),
+        document_scorers(detector.labels, docs, shipped_spans),
+        document_scorers(detector.labels, docs, broad_spans),
     )
     adopt = all(
         r["broad"]["f2"] > r["shipped"]["f2"]

@@ -47,7 +47,7 @@ VARIANTS = {
 def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict:
     """Scores of one model on each gold set: headline, intervals, per risk and label."""
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.metrics import SpanScorer
+    from hf_anon.model.metrics import document_scorers
     from hf_anon.model.training import load_documents
 
     folder, _, variant = model.partition("@")
@@ -66,11 +66,7 @@ def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict
         start = time.perf_counter()
         predicted = detector.detect([doc.text for doc in docs])
         seconds = time.perf_counter() - start
-        per_document = []
-        for doc, spans in zip(docs, predicted, strict=True):
-            scorer = SpanScorer(detector.labels)
-            scorer.add(doc.text, doc.spans, spans)
-            per_document.append(scorer)
+        per_document = document_scorers(detector.labels, docs, predicted)
         results[name] = {
             "documents": len(docs),
             **figures(per_document, samples),

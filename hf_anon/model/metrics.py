@@ -250,6 +250,19 @@ class SpanScorer:
         )
 
 
+def document_scorers(
+    labels, documents: Sequence[Document], predicted: Sequence[Sequence[Span]]
+) -> list[SpanScorer]:
+    """One scorer per document (``predicted[i]`` the spans found in ``documents[i]``): the
+    unit that :func:`bootstrap_intervals` and :func:`paired_intervals` draw."""
+    out = []
+    for doc, spans in zip(documents, predicted, strict=True):
+        scorer = SpanScorer(labels)
+        scorer.add(doc.text, doc.spans, spans)
+        out.append(scorer)
+    return out
+
+
 def merge_scorers(scorers: Sequence[SpanScorer]) -> SpanScorer:
     """One scorer holding the counts of all ``scorers`` (as if it had scored their
     documents itself): what a bootstrap draw of documents adds up."""

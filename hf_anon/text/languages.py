@@ -211,7 +211,7 @@ def _trim(text: str, span: Span) -> Span | None:
             end, changed = end - (1 if piece.endswith("頃") else 2), True
         if not changed and span.label.startswith("date"):
             particle = _DATE_PARTICLE.search(piece)  # "１日から", "５月に": the token's tail
-            if particle and particle.start() > 0:
+            if particle:  # the look-behind keeps at least the date's unit
                 end, changed = start + particle.start(), True
         if not changed and piece[0] == "〒":
             start, changed = start + 1, True

@@ -23,6 +23,7 @@ from hf_anon.model.metrics import (
     SpanScores,
     bootstrap_intervals,
     covered,
+    document_scorers,
     headline,
     merge_scorers,
     pair_documents,
@@ -655,3 +656,19 @@ def test_paired_intervals_need_the_same_documents():
 def test_bootstrap_needs_documents():
     with pytest.raises(ValueError, match="at least one document"):
         bootstrap_intervals([])
+
+
+def test_document_scorers_give_one_scorer_per_document_that_add_up_to_the_whole():
+    docs = [
+        Document("a", "Anna Meier klagt.", [Span(0, 10, "nat-name", "high")]),
+        Document("b", "Am 3. Mai 2020 in Köln.", [Span(3, 14, "date-fact", "medium")]),
+    ]
+    predicted = [[Span(0, 10, "nat-name", "high")], []]
+    per_document = document_scorers(DEFAULT_LABELS, docs, predicted)
+    assert [s.documents for s in per_document] == [1, 1]
+    whole = SpanScorer(DEFAULT_LABELS)
+    for doc, spans in zip(docs, predicted, strict=True):
+        whole.add(doc.text, doc.spans, spans)
+    assert merge_scorers(per_document).result() == whole.result()
+    with pytest.raises(ValueError):
+        document_scorers(DEFAULT_LABELS, docs, predicted[:1])

@@ -210,6 +210,11 @@ def _before(text: str, start: int, width: int = 8) -> str:
     return text[max(0, start - width - 2) : start].replace("\n", "")[-width:]
 
 
+def _after_role(text: str, start: int) -> bool:
+    """A role word (a person's or a jurist's) stands right before ``start``: ``原告Ａ``."""
+    return _before(text, start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+
+
 def _outline_mark(text: str, start: int, end: int) -> bool:
     """``ａ　原告の主張``, ``A.``, a claim's ``Ｂ  当該``: a letter that opens a line and is
     followed by a space or a stop. Not where a list runs on over the line end
@@ -240,16 +245,21 @@ def _letter_is_placeholder(
         return False
     if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
         return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
-    numbered = text[start:end] in series or before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
-    if re.match(rf"[{_DIGIT}]", nxt) and not (numbered or _branch_number(text, end)):
+    if re.match(rf"[{_DIGIT}]", nxt) and not _numbered(text, start, end, series):
         return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
     return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
 
 
-def _branch_number(text: str, end: int) -> bool:
-    """``Ａ銀行Ａ１支店``, ``飲食店Ｋ１``: a letter numbered before a branch word."""
-    return bool(RE_BRANCH_NUMBER.match(text, end))
+def _numbered(text: str, start: int, end: int, series: frozenset) -> bool:
+    """Whether digits after the letter at ``start:end`` number it: a party of the
+    decision's series or after a role word (``原告Ｘ１``, ``Ｂ１２``), or a branch
+    (``Ａ銀行Ａ１支店``, ``飲食店Ｋ１``); not a size or a code (``Ａ４``)."""
+    return (
+        text[start:end] in series
+        or bool(RE_BRANCH_NUMBER.match(text, end))
+        or _after_role(text, start)
+    )
 
 
 def numbered_series(text: str) -> frozenset[str]:
@@ -258,9 +268,7 @@ def numbered_series(text: str) -> frozenset[str]:
     where no role word stands (``Ｂ１２の妻``, ``控訴人Ａ１８及びＡ１９``)."""
     series = set()
     for m in RE_LETTER.finditer(text):
-        if RE_PARTY_NUMBER.match(text, m.end()) and _before(text, m.start()).endswith(
-            ROLE_WORDS + LEGAL_ROLE_WORDS
-        ):
+        if RE_PARTY_NUMBER.match(text, m.end()) and _after_role(text, m.start()):
             series.add(m.group())
     return frozenset(series)
 
@@ -379,11 +387,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
     for m in RE_LETTER.finditer(text):
         start, end = m.start(), m.end()
         digits = RE_PARTY_NUMBER.match(text, end)
-        if digits and (
-            m.group() in series
-            or _branch_number(text, end)
-            or _before(text, start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
-        ):
+        if digits and _numbered(text, start, end, series):
             end = digits.end()  # "原告Ｘ１", "Ｂ１２"
         if _letter_is_placeholder(text, m.start(), m.end(), series):
             kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
@@ -412,7 +416,7 @@ def one_label_per_letter(text: str, found: list[JapanesePlaceholder]) -> list[Ja
         if (
             p.kind in _SPREAD
             and p.label == "nat-name"
-            and not _before(text, p.start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+            and not _after_role(text, p.start)
             and label != "nat-name"
             and count > votes["nat-name"]
         ):
