@@ -1,10 +1,11 @@
 """Japanese decoding rules on and off, on precedents the model never trained on.
 
     python benchmarks/ja_decoding_rules.py [--model models/hf-anon-ja-e5-small] \
-        [--held-out reports/ja_gold/session38_ids.txt] [--json out.json]
+        [--held-out reports/ja_gold/session39_ids.txt] [--json out.json]
 
 Rules written from exhaustively annotated training precedents that the model has not seen
-(for the stage-4 model: the 60 precedents added in session 38) are shown to help there and
+(for the stage-4 model: the 60 precedents added in session 38; for the stage-5 model: the 60
+of session 39) are shown to help there and
 checked on the validation half of the real gold set, which they were not written from. The
 model runs once per set; each rule is then switched off in turn and the set scored again
 (lenient precision, recall, high-risk recall, strict F1; the model's own thresholds):
@@ -12,7 +13,15 @@ model runs once per set; each rule is then switched off in turn and the set scor
 - ``authorities``: spans that name a public body dropped
   (:mod:`hf_anon.text.japanese_authorities`);
 - ``date particles``: particles after a date's last unit trimmed (``１日から``);
-- ``dateless dates``: date spans without a number dropped (``月日は``, ``同日``).
+- ``dateless dates``: date spans without a number dropped (``月日は``, ``同日``);
+- ``name edges inward``: a name whose edge the model put inside a common word loses that
+  word (``外山本誠一`` of ``訴外山本誠一`` → ``山本誠一``) instead of being dropped as a
+  fragment (:func:`hf_anon.text.japanese_words._name_edges`; off: the fragment is dropped);
+- ``one-word organisations``: an organisation span that is one common word and that the
+  text does not confirm is dropped (``新株``, ``球団``;
+  :data:`hf_anon.text.japanese_words.ORGANISATION_LABELS`);
+- ``words across line ends``: the word analyzer reads the text without the PDF's line ends
+  (``ファウル⏎ボール`` is one word; off: the words of the text as printed).
 """
 
 from __future__ import annotations
@@ -27,13 +36,46 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+RULES = (
+    "none",
+    "authorities",
+    "date particles",
+    "dateless dates",
+    "name edges inward",
+    "one-word organisations",
+    "words across line ends",
+)
+
+
+def _fragment_edges(span, first, last):
+    """The name edges before ``name edges inward``: an edge inside a common word makes
+    the span a fragment (empty edges), whatever the rest holds."""
+    start, end = span.start, span.end
+    for word, cut in ((first, first and first.start < start), (last, last and last.end > end)):
+        if cut and not word.name_like:
+            return start, start
+    if first is not None and first.start < start:
+        start = first.start
+    if last is not None and last.end > end:
+        end = last.end
+    return start, end
+
+
 @contextmanager
 def switched_off(rule: str):
     import hf_anon.text.japanese_authorities as authorities
+    import hf_anon.text.japanese_words as words
     import hf_anon.text.languages as languages
 
     saved = (authorities.drop_authorities, languages._DATE_PARTICLE, languages._DATE_CORE)
-    if rule == "authorities":
+    saved_words = (words._name_edges, words.ORGANISATION_LABELS, words.analyze)
+    if rule == "words across line ends":
+        words.analyze = words._analyze
+    elif rule == "name edges inward":
+        words._name_edges = _fragment_edges
+    elif rule == "one-word organisations":
+        words.ORGANISATION_LABELS = frozenset()
+    elif rule == "authorities":
         authorities.drop_authorities = lambda text, spans: list(spans)
     elif rule == "date particles":
         languages._DATE_PARTICLE = re.compile(r"(?!x)x")
@@ -43,6 +85,7 @@ def switched_off(rule: str):
         yield
     finally:
         authorities.drop_authorities, languages._DATE_PARTICLE, languages._DATE_CORE = saved
+        words._name_edges, words.ORGANISATION_LABELS, words.analyze = saved_words
 
 
 def figures(detector, docs, probabilities) -> dict[str, float]:
@@ -64,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "models" / "hf-anon-ja-e5-small"))
     parser.add_argument(
-        "--held-out", type=Path, default=ROOT / "reports" / "ja_gold" / "session38_ids.txt"
+        "--held-out", type=Path, default=ROOT / "reports" / "ja_gold" / "session39_ids.txt"
     )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -81,18 +124,18 @@ def main(argv: list[str] | None = None) -> int:
     detector = SpanDetector.from_pretrained(args.model)
     probabilities = {k: detector.predict_probabilities(docs) for k, docs in sets.items()}
     table: dict[str, dict] = {}
-    for rule in ("none", "authorities", "date particles", "dateless dates"):
+    for rule in RULES:
         with switched_off(rule):
             table[rule] = {k: figures(detector, sets[k], probabilities[k]) for k in sets}
     print(f"{len(sets['held out'])} held-out precedents, {len(sets['validation'])} validation")
-    print("switched off       | " + " | ".join(f"{k}: P / R / high / strict F1" for k in sets))
+    print("switched off           | " + " | ".join(f"{k}: P / R / high / strict F1" for k in sets))
     for rule, row in table.items():
         cells = [
             f"{v['precision']:.3f} / {v['recall']:.3f} / {v['recall_high']:.3f} / "
             f"{v['strict_f1']:.3f}"
             for v in row.values()
         ]
-        print(f"{rule:18} | " + " | ".join(cells))
+        print(f"{rule:22} | " + " | ".join(cells))
     if args.json:
         out = {"model": args.model, "held_out": sorted(ids), "table": table}
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")

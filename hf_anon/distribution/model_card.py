@@ -269,7 +269,10 @@ class AnonModelCardData:
             train_sources=list(training.get("train_files", [])),
             validation_sources=list(training.get("validation_files", [])),
             hyperparameters=_hyperparameters(training),
-            best_metric=training.get("best_metric", "recall_high"),
+            # a step chosen after training (each step calibrated, then the calibration's
+            # rule) says so in training_info.json's "selected_by"; else the trainer's metric
+            best_metric=(info or {}).get("selected_by")
+            or training.get("best_metric", "recall_high"),
             validation=validation
             and {k: _r(v) if isinstance(v, float) else v for k, v in validation.items()},
             training_info=info

@@ -46,6 +46,10 @@ EDGE_LABELS = frozenset({"jur-name", "jur-idx", "address-name", "address-idx", "
 #: Labels whose spans must hold a place's name, a number or a placeholder: ``市町村``,
 #: ``都道府県`` locate no one
 PLACE_LABELS = frozenset({"address-name"})
+#: Labels whose spans may not be one common word alone: an organisation's name may be made
+#: of common words (``ネクストモバイル``, ``言論ひろば``), but a single one is a thing or a
+#: trade (``新株``, ``パチスロ``, ``球団``, ``くろまぐろ``), unless the text confirms it
+ORGANISATION_LABELS = frozenset({"jur-name", "jur-idx"})
 _DIGIT = re.compile(r"[0-9０-９]")
 #: What a court writes instead of a name: Latin and Greek letters of either width, marks,
 #: and the characters of ``甲``-style placeholders
@@ -63,7 +67,7 @@ _COMMON_NOUNS = frozenset(
 )
 _QUOTES_OPEN, _QUOTES_CLOSE = ("「", "『", "“"), ("」", "』", "”")
 _ROLES = tuple(sorted({*PERSON_ROLES_JA, *LEGAL_ROLES_JA}, key=len, reverse=True))
-#: Sudachi reads at most about 49 KB at once; texts are cut at line ends below that
+#: Sudachi reads at most about 49 KB at once; texts are cut at line or sentence ends below that
 _CHUNK = 8000
 
 
@@ -91,7 +95,7 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     while start < len(text):
         end = min(len(text), start + _CHUNK)
         if end < len(text):
-            cut = text.rfind("\n", start, end)
+            cut = max(text.rfind(c, start, end) for c in "\n。")  # at a line's or a sentence's end
             end = cut + 1 if cut > start else end
         out.append((start, text[start:end]))
         start = end
@@ -119,9 +123,25 @@ def _janome():
 
 
 def analyze(text: str, analyzer: str = "sudachi") -> list[Word]:
-    """The words of ``text`` by ``analyzer`` (one of :data:`ANALYZERS`), with char offsets."""
+    """The words of ``text`` by ``analyzer`` (one of :data:`ANALYZERS`), with char offsets.
+
+    A PDF's line ends fall inside words (``ファウル\nボール``, ``ジェ\nンダー``); the analyzer
+    reads the text without them, as a reader does, and a word's offsets are mapped back, so
+    that a word may hold a line end."""
     if analyzer not in ANALYZERS:
         raise ValueError(f"unknown Japanese analyzer {analyzer!r}: one of {ANALYZERS}")
+    kept = [i for i, c in enumerate(text) if c != "\n"]
+    if len(kept) == len(text):
+        return _analyze(text, analyzer)
+    view = "".join(text[i] for i in kept)
+    return [
+        Word(kept[w.start], kept[w.end - 1] + 1, w.name_like)
+        for w in _analyze(view, analyzer)
+        if w.end > w.start
+    ]
+
+
+def _analyze(text: str, analyzer: str) -> list[Word]:
     words: list[Word] = []
     for offset, chunk in _chunks(text):
         if analyzer == "sudachi":
@@ -176,7 +196,8 @@ def _on_words(
     """An organisation's, place's or court's span on whole words, or ``None``: an edge
     inside a word moves to the word's edge where the span holds a name (``白山中央`` →
     ``白山中央病院``, ``ル`` → ``ミクル``), and a span with no name in it that cuts a word
-    is a fragment (``あ`` of ``あん摩``); a place needs a name, a number or a confirmation."""
+    is a fragment (``あ`` of ``あん摩``); a place needs a name, a number or a confirmation,
+    and so does an organisation of one common word (``新株``)."""
     inner = _words_over(words, starts, span.start, span.end)
     if not inner:
         return span
@@ -192,9 +213,25 @@ def _on_words(
         span.score,
     )
     surface = text[grown.start : grown.end]
-    if span.label in PLACE_LABELS and not (named or _DIGIT.search(surface)):
+    if _DIGIT.search(surface) or named:
+        return grown
+    if span.label in PLACE_LABELS or (span.label in ORGANISATION_LABELS and len(inner) == 1):
         return grown if _confirmed(text, span, names) else None
     return grown
+
+
+def _name_edges(span: Span, first: Word | None, last: Word | None) -> tuple[int, int]:
+    """A name span's edges on words: an edge inside a proper or unknown word moves out to
+    the word's edge (``太郎`` of ``桂太郎``); an edge inside a common word moves in past it,
+    because the model ran one character too far (``外山本誠一`` of ``訴外山本誠一``, where
+    ``訴外`` is a word). A span inside one common word comes out empty (``上不`` of
+    ``上不正``)."""
+    start, end = span.start, span.end
+    if first is not None and first.start < start:
+        start = first.start if first.name_like else first.end
+    if last is not None and last.end > end:
+        end = last.end if last.name_like else last.start
+    return start, end
 
 
 def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") -> list[Span]:
@@ -228,21 +265,9 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
             continue
         if _KANA.match(surface):
             continue  # a single kana is never a name
-        start, end, whole_words = span.start, span.end, True
-        first, last = word_at(start), word_at(end - 1)
-        for word, inside in (
-            (first, first and first.start < start),
-            (last, last and last.end > end),
-        ):
-            if word is not None and inside:
-                if word.name_like:
-                    start, end = min(start, word.start), max(end, word.end)
-                else:
-                    whole_words = False  # an edge inside a common word: a fragment
-        inner = _words_over(words, starts, start, end)
-        grown = Span(start, end, span.label, span.risk, span.score)
-        if whole_words and any(w.name_like for w in inner):
-            out.append(grown)
+        start, end = _name_edges(span, word_at(span.start), word_at(span.end - 1))
+        if start < end and any(w.name_like for w in _words_over(words, starts, start, end)):
+            out.append(Span(start, end, span.label, span.risk, span.score))
         elif _confirmed(text, span, names):
-            out.append(grown if whole_words else span)
+            out.append(span)
     return merge_overlapping(out)

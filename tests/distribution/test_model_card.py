@@ -151,6 +151,17 @@ def test_card_data_is_one_typed_object_filled_from_the_folder(model_with_report)
     assert data.render() == generate_model_card(folder, repo_id="org/model")
 
 
+def test_a_step_chosen_after_training_says_how_it_was_chosen(model_with_report):
+    folder, _ = model_with_report
+    info = json.loads((folder / "training_info.json").read_text())
+    rule = "the calibration's rule (high-risk recall up to 0.99, then F2)"
+    (folder / "training_info.json").write_text(json.dumps({**info, "selected_by": rule}))
+    scores = {"step": 100, "lenient_recall": 0.96, "recall_high": 0.99}
+    (folder / "eval_results.json").write_text(json.dumps(scores))
+    assert AnonModelCardData.from_folder(folder).best_metric == rule
+    assert f"by {rule} on the validation sets" in generate_model_card(folder)
+
+
 def set_config(folder, **settings):
     config = json.loads((folder / "config.json").read_text())
     (folder / "config.json").write_text(json.dumps({**config, **settings}))

@@ -45,6 +45,24 @@ def test_an_edge_inside_a_name_moves_to_the_word():
     assert kept([span("太郎", "nat-jur", text)], text=text) == ["桂太郎"]
 
 
+def test_an_edge_inside_a_common_word_moves_in_past_it():
+    # the model ran one character into 訴外 (a non-party): the name stays, without 外
+    # (Janome reads 亡訴外 as one unknown word, so the edge moves out over it instead)
+    text = "亡訴外山本誠一の相続人である控訴人が請求した。"
+    assert kept([span("外山本誠一", text=text)], text=text) == ["山本誠一"]
+
+
+@pytest.mark.parametrize("analyzer", ANALYZERS)
+def test_words_are_read_across_a_pdfs_line_ends(analyzer):
+    text = "控訴人ファイターズは、ファウル\nボールの危険性を説明した。"
+    words = {text[w.start : w.end] for w in analyze(text, analyzer)}
+    assert "ファウル\nボール" in words or {"ファウル", "ボール"} <= words
+    assert not {"ル\nボ", "ル\n", "\nボ"} & words
+    # so a piece of the word is a fragment, not an organisation (Sudachi: a common word)
+    if analyzer == "sudachi":
+        assert kept([span("ル\nボール", "jur-name", text)], analyzer, text) == []
+
+
 def test_other_labels_pass_unchanged():
     spans = [span("直後", "date-fact"), span("上不", "court-docket")]
     assert drop_fragments(TEXT, spans) == spans
@@ -72,6 +90,24 @@ PLACES = (
 )
 def test_organisations_and_places_stand_on_whole_words(surface, label, expected):
     assert kept([span(surface, label, PLACES)], text=PLACES) == expected
+
+
+ORGANISATIONS = "被告は、パチスロに興じ、新株を発行した。店名は「球団」。球団ファイターズ。"
+
+
+@pytest.mark.parametrize(
+    ("surface", "expected"),
+    [
+        ("パチスロ", []),  # one common word: a pastime, not an organisation
+        ("新株", []),  # new shares
+        ("球団」", ["球団"]),  # in quotation marks: a shop's name (the span ends before 」)
+        ("球団ファイターズ", ["球団ファイターズ"]),  # a name of common words stays
+    ],
+)
+def test_an_organisation_of_one_common_word_needs_confirmation(surface, expected):
+    start = ORGANISATIONS.index(surface)
+    end = start + len(surface.rstrip("」"))
+    assert kept([Span(start, end, "jur-name", "high")], text=ORGANISATIONS) == expected
 
 
 def test_a_common_noun_without_confirmation_goes_but_with_a_role_stays():

@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from hf_anon.corpora.japanese.placeholder_labels import (
+    JUR_AFTER,
     JUR_IDX_AFTER,
     LEGAL_FORMS,
     LEGAL_ROLE_WORDS,
@@ -87,6 +88,9 @@ RE_MASKED_PLATE = re.compile(
     rf"[{_DIGIT}{_MASK}][{_DIGIT}{_MASK}－\-]{{1,4}}"
 )
 RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
+#: A kanji numeral: ``一五〇〇万円``, ``八万八○○○株`` write zeros with the same circles
+#: that mask a name elsewhere
+KANJI_DIGITS = "一二三四五六七八九十百千万"
 # The next unit of a masked address: "○○県" + "市○○" …
 RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}")
 RE_PARTY_NUMBER = re.compile(
@@ -96,7 +100,24 @@ RE_PARTY_NUMBER = re.compile(
 RE_ADDRESS_LETTERS = re.compile(
     rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
 )
-RE_OMITTED = re.compile(r"[（(]\n?(?:以\n?下\n?(?:略|省\n?略)|住\n?所\n?省\n?略)\n?[）)]")
+# "（以下略）", "（住所省略）", "（以下住所省略）", "（登録番号省略）", "岐阜市（省略）": what
+# the court left out of an address, a name or a number (read with line ends removed); not
+# what it left out of its own text ("（略）" for the evidence, "（中略）", "（添付省略）")
+RE_OMITTED = re.compile(r"[（(][^（）()、。]{1,14}?[）)]")
+_OMITTED_INNER = re.compile(
+    r"以下略|(?:以下)?(?:住所|番地|所在地|地番|登録番号|車両番号|氏名|名称|電話番号|生年月日)?省略"
+)
+_ADDRESS_UNIT_CHARS = "都道府県市区町村郡"
+
+
+def _omission(text: str, m: re.Match) -> bool:
+    """Whether the bracket ``m`` is a court's omission of a value (not of its own text)."""
+    inner = m.group()[1:-1].replace("\n", "")
+    if not _OMITTED_INNER.fullmatch(inner):
+        return False
+    return inner != "省略" or text[m.start() - 1 : m.start()] in tuple(_ADDRESS_UNIT_CHARS)
+
+
 # One mark between address units: "広島市●区".
 RE_MASK_IN_ADDRESS = re.compile(rf"(?<=[都道府県市郡区町村])[{_MASK}](?=[区市町村郡])")
 
@@ -121,6 +142,7 @@ NOT_AFTER = (
     "ＧＴＰ",
     "GTP",
     "班",
+    "方式",
 )
 #: Words right before a letter that make it a reference, not a name.
 REFERENCE_BEFORE = (
@@ -241,6 +263,12 @@ def _letter_is_placeholder(
         return False  # "ジベンゾ〔ｂ・ｄ〕", "[３，２－ｆ]": the letters of a chemical name
     if _broken_word(text, start, end):
         return False
+    if re.match(r"\.[A-Z](?![a-z])", text[end : end + 3]) or (
+        re.search(r"[A-Za-z]{2,} $", text[max(0, start - 12) : start])
+        and re.match(r" [A-Za-z]{2,}", text[end : end + 4])
+    ):
+        return False  # "M.D", "hepatitis B virus": an abbreviation, a letter of English text
+        # (not "Ｂ．ｃｏｍ", a site's masked name)
     if after.lstrip(" 　").startswith(NOT_AFTER) or before.endswith(REFERENCE_BEFORE):
         return False
     if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
@@ -262,13 +290,29 @@ def _numbered(text: str, start: int, end: int, series: frozenset) -> bool:
     )
 
 
+#: What follows a numbered letter that names someone: a particle of a sentence's actor or
+#: object (``Ｄ１が運転``, ``Ｄ１らから``), an organisation's word (``Ｙ１病院``)
+_NAMED_AFTER = re.compile(r"(?:が|は|を|ら|について|に対し)|" + "|".join(JUR_AFTER))
+
+
+def _names_someone(text: str, start: int, digits: re.Match) -> bool:
+    """A numbered letter at ``start`` that a role word, its sentence or quotation marks make
+    a party, a person or an organisation (``原告Ａ１``, ``Ｄ１が``, ``Ｙ１病院``, ``「Ｙ２」``);
+    a size or a code (``Ａ４判``, ``Ｂ５の用紙``) is none of these."""
+    after = text[digits.end() : digits.end() + 5].lstrip(" 　")
+    quoted = text[start - 1 : start] == "「" and after.startswith("」")
+    return _after_role(text, start) or quoted or bool(_NAMED_AFTER.match(after))
+
+
 def numbered_series(text: str) -> frozenset[str]:
-    """Letters a decision numbers its parties with (``原告Ａ１``, ``被告Ｂ１２``): once a role
-    word stands before one of them, every ``Ｂ１２`` of the decision is that party, also
-    where no role word stands (``Ｂ１２の妻``, ``控訴人Ａ１８及びＡ１９``)."""
+    """Letters a decision numbers its parties with (``原告Ａ１``, ``被告Ｂ１２``, ``Ｄ１が``,
+    ``Ｙ１病院``): once one of them names someone (:func:`_names_someone`), every
+    ``Ｂ１２`` of the decision does, also where nothing says so (``Ｂ１２の妻``,
+    ``控訴人Ａ１８及びＡ１９``)."""
     series = set()
     for m in RE_LETTER.finditer(text):
-        if RE_PARTY_NUMBER.match(text, m.end()) and _after_role(text, m.start()):
+        digits = RE_PARTY_NUMBER.match(text, m.end())
+        if digits and _names_someone(text, m.start(), digits):
             series.add(m.group())
     return frozenset(series)
 
@@ -334,7 +378,10 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         found.append(JapanesePlaceholder(start, end, label, kind))
 
     for m in RE_OMITTED.finditer(text):
-        start = _address_start(text, m.start())
+        if not _omission(text, m):
+            continue
+        of_value = re.search(r"登録番号|車両番号|氏名|名称|電話番号|生年月日", m.group())
+        start = m.start() if of_value else _address_start(text, m.start())
         label = "address-name" if start < m.start() else mask_label(text, m.start(), m.end())
         add(start, m.end(), label, "omitted")
     for m in RE_MASKED_DATE.finditer(text):
@@ -356,6 +403,8 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         add(m.start(), m.end(), "address-name", "mask")
     for m in RE_MASK_RUN.finditer(text):
         start, end = m.start(), m.end()
+        if set(m.group()) <= set("○〇") and text[start - 1 : start] in tuple(KANJI_DIGITS):
+            continue  # "一五〇〇万円": zeros of a kanji numeral
         # "○○県○○市○○町": one address
         while unit := RE_MASK_UNIT.match(text, end):
             end = unit.end()
