@@ -165,6 +165,7 @@ REFERENCE_BEFORE = (
     "プラン",
     "タイプ",
     "部分",
+    "構成要件",
 )
 #: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``, and the series
 #: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ`` (read with line ends removed).
@@ -233,8 +234,9 @@ def _before(text: str, start: int, width: int = 8) -> str:
 
 
 def _after_role(text: str, start: int) -> bool:
-    """A role word (a person's or a jurist's) stands right before ``start``: ``原告Ａ``."""
-    return _before(text, start).endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
+    """A role word (a person's or a jurist's) stands right before ``start``: ``原告Ａ``, also
+    across the spaces of a rubrum (``原告  Ｐ１``)."""
+    return _before(text, start).rstrip(" 　").endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
 
 
 def _outline_mark(text: str, start: int, end: int) -> bool:
@@ -263,6 +265,12 @@ def _letter_is_placeholder(
         return False  # "ジベンゾ〔ｂ・ｄ〕", "[３，２－ｆ]": the letters of a chemical name
     if _broken_word(text, start, end):
         return False
+    if _LETTER_SPACED.search(text, max(0, start - 4), min(len(text), end + 4)) and (
+        _in_letter_spaced_word(text, start)
+    ):
+        return False  # "A p p l e   J a p a n": a word printed letter-spaced
+    if _DECIMAL_AFTER.match(text, end):
+        return False  # "Ｃ（１２．０１）": an element symbol with its atomic weight
     if re.match(r"\.[A-Z](?![a-z])", text[end : end + 3]) or (
         re.search(r"[A-Za-z]{2,} $", text[max(0, start - 12) : start])
         and re.match(r" [A-Za-z]{2,}", text[end : end + 4])
@@ -277,6 +285,29 @@ def _letter_is_placeholder(
         return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
     return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
+
+
+_LETTER_SPACED = re.compile(rf"[{_LATIN}][ 　][{_LATIN}]")
+_DECIMAL_AFTER = re.compile(rf"[（(][{_DIGIT}]+[.．][{_DIGIT}]+[）)]")
+
+
+def _in_letter_spaced_word(text: str, start: int) -> bool:
+    """Whether the letter at ``start`` is one of at least three Latin letters printed with
+    one space between each (``A p p l e``, ``株 式 会 社 Ｆ Ｃ Ｆ``): a word in Sperrsatz."""
+    run_start = run_end = start
+    while (
+        run_start >= 2
+        and text[run_start - 1] in " 　"
+        and re.match(rf"[{_LATIN}]", text[run_start - 2])
+    ):
+        run_start -= 2
+    while (
+        run_end + 2 < len(text)
+        and text[run_end + 1] in " 　"
+        and re.match(rf"[{_LATIN}]", text[run_end + 2])
+    ):
+        run_end += 2
+    return (run_end - run_start) // 2 + 1 >= 3
 
 
 def _numbered(text: str, start: int, end: int, series: frozenset) -> bool:
@@ -321,8 +352,8 @@ def _party_is_placeholder(text: str, start: int) -> bool:
     prev = text[start - 1] if start else ""
     after = text[start + 1 : start + 9].replace("\n", "")
     before = text[max(0, start - 8) : start]
-    if _EVIDENCE_AFTER.match(after):
-        return False  # "甲第１号証", "乙１", "甲Ａ第２号証"
+    if _EVIDENCE_AFTER.match(after) or re.match(rf"[ 　][{_DIGIT}]", after):
+        return False  # "甲第１号証", "乙１", "甲Ａ第２号証", "甲 5": evidence numbers
     if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS + LEGAL_FORMS):
         return True  # "被告人甲", "相手方丁提出の"
     if re.match(rf"[{_KANJI}]", prev):
