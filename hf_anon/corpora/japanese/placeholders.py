@@ -90,7 +90,7 @@ RE_MASKED_PLATE = re.compile(
 RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
 #: A kanji numeral: ``一五〇〇万円``, ``八万八○○○株`` write zeros with the same circles
 #: that mask a name elsewhere
-KANJI_DIGITS = "一二三四五六七八九十百千万"
+KANJI_DIGITS = frozenset("一二三四五六七八九十百千万")
 # The next unit of a masked address: "○○県" + "市○○" …
 RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}")
 RE_PARTY_NUMBER = re.compile(
@@ -104,10 +104,14 @@ RE_ADDRESS_LETTERS = re.compile(
 # the court left out of an address, a name or a number (read with line ends removed); not
 # what it left out of its own text ("（略）" for the evidence, "（中略）", "（添付省略）")
 RE_OMITTED = re.compile(r"[（(][^（）()、。]{1,14}?[）)]")
+#: What an omission may say it left out: a part of an address (the span starts back at the
+#: address, ``岐阜市（省略）``), or a value of its own (the bracket alone, ``（登録番号省略）``)
+_OMITTED_ADDRESS = ("住所", "番地", "所在地", "地番")
+_OMITTED_VALUE = ("登録番号", "車両番号", "氏名", "名称", "電話番号", "生年月日")
 _OMITTED_INNER = re.compile(
-    r"以下略|(?:以下)?(?:住所|番地|所在地|地番|登録番号|車両番号|氏名|名称|電話番号|生年月日)?省略"
+    r"以下略|(?:以下)?(?:" + "|".join(_OMITTED_ADDRESS + _OMITTED_VALUE) + ")?省略"
 )
-_ADDRESS_UNIT_CHARS = "都道府県市区町村郡"
+_ADDRESS_UNIT_CHARS = frozenset("都道府県市区町村郡")
 
 
 def _omission(text: str, m: re.Match) -> bool:
@@ -115,7 +119,7 @@ def _omission(text: str, m: re.Match) -> bool:
     inner = m.group()[1:-1].replace("\n", "")
     if not _OMITTED_INNER.fullmatch(inner):
         return False
-    return inner != "省略" or text[m.start() - 1 : m.start()] in tuple(_ADDRESS_UNIT_CHARS)
+    return inner != "省略" or text[m.start() - 1 : m.start()] in _ADDRESS_UNIT_CHARS
 
 
 # One mark between address units: "広島市●区".
@@ -168,10 +172,11 @@ REFERENCE_BEFORE = (
     "構成要件",
 )
 #: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``, and the series
-#: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ`` (read with line ends removed).
+#: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ``, and ``甲 5`` with a space
+#: (read with line ends removed).
 _EVIDENCE_AFTER = re.compile(
     rf"^(?:[{_LATIN}])?(?:第|[{_DIGIT}]|号証|ないし|及び[甲乙丙][{_DIGIT}第]|[、・][甲乙丙][{_DIGIT}第])"
-    rf"|^[ア-ヲ](?:[{_LATIN}{_DIGIT}]|ないし)"
+    rf"|^[ア-ヲ](?:[{_LATIN}{_DIGIT}]|ないし)|^[ 　][{_DIGIT}]"
 )
 #: Words a party letter may be glued to: ``甲社``, ``甲病院``, ``乙小学校``, ``甲町``.
 _PARTY_GLUED = (
@@ -265,9 +270,7 @@ def _letter_is_placeholder(
         return False  # "ジベンゾ〔ｂ・ｄ〕", "[３，２－ｆ]": the letters of a chemical name
     if _broken_word(text, start, end):
         return False
-    if _LETTER_SPACED.search(text, max(0, start - 4), min(len(text), end + 4)) and (
-        _in_letter_spaced_word(text, start)
-    ):
+    if _in_letter_spaced_word(text, start):
         return False  # "A p p l e   J a p a n": a word printed letter-spaced
     if _DECIMAL_AFTER.match(text, end):
         return False  # "Ｃ（１２．０１）": an element symbol with its atomic weight
@@ -287,7 +290,6 @@ def _letter_is_placeholder(
     return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
 
 
-_LETTER_SPACED = re.compile(rf"[{_LATIN}][ 　][{_LATIN}]")
 _DECIMAL_AFTER = re.compile(rf"[（(][{_DIGIT}]+[.．][{_DIGIT}]+[）)]")
 
 
@@ -352,7 +354,7 @@ def _party_is_placeholder(text: str, start: int) -> bool:
     prev = text[start - 1] if start else ""
     after = text[start + 1 : start + 9].replace("\n", "")
     before = text[max(0, start - 8) : start]
-    if _EVIDENCE_AFTER.match(after) or re.match(rf"[ 　][{_DIGIT}]", after):
+    if _EVIDENCE_AFTER.match(after):
         return False  # "甲第１号証", "乙１", "甲Ａ第２号証", "甲 5": evidence numbers
     if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS + LEGAL_FORMS):
         return True  # "被告人甲", "相手方丁提出の"
@@ -411,7 +413,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
     for m in RE_OMITTED.finditer(text):
         if not _omission(text, m):
             continue
-        of_value = re.search(r"登録番号|車両番号|氏名|名称|電話番号|生年月日", m.group())
+        of_value = any(word in m.group() for word in _OMITTED_VALUE)
         start = m.start() if of_value else _address_start(text, m.start())
         label = "address-name" if start < m.start() else mask_label(text, m.start(), m.end())
         add(start, m.end(), label, "omitted")
@@ -434,7 +436,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         add(m.start(), m.end(), "address-name", "mask")
     for m in RE_MASK_RUN.finditer(text):
         start, end = m.start(), m.end()
-        if set(m.group()) <= set("○〇") and text[start - 1 : start] in tuple(KANJI_DIGITS):
+        if set(m.group()) <= set("○〇") and text[start - 1 : start] in KANJI_DIGITS:
             continue  # "一五〇〇万円": zeros of a kanji numeral
         # "○○県○○市○○町": one address
         while unit := RE_MASK_UNIT.match(text, end):
