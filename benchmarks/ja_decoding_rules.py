@@ -21,7 +21,22 @@ model runs once per set; each rule is then switched off in turn and the set scor
   text does not confirm is dropped (``新株``, ``球団``;
   :data:`hf_anon.text.japanese_words.ORGANISATION_LABELS`);
 - ``words across line ends``: the word analyzer reads the text without the PDF's line ends
-  (``ファウル⏎ボール`` is one word; off: the words of the text as printed).
+  (``ファウル⏎ボール`` is one word; off: the words of the text as printed);
+- ``spaced legal forms``: a legal form printed letter-spaced (``株 式 会 社``) is cut from
+  an organisation's edge like an unspaced one, and an organisation span that is only a legal
+  form is dropped (:func:`hf_anon.text.languages.japanese_boundaries`; off: unspaced forms
+  are cut from the edges only);
+- ``names as settled``: a short name is confirmed by a longer name that holds it only as
+  that name stands after the word check (``外`` is not confirmed by ``外久保田洋子``, which
+  becomes ``久保田洋子``; :func:`hf_anon.text.japanese_words._confirming_names`; off: by the
+  model's spans as found);
+- ``legal form confirms``: an organisation of one common word that the text writes with a
+  legal form anywhere (``株式会社マーベラス``) is confirmed in every mention
+  (:func:`hf_anon.text.japanese_words._with_legal_form`; off: only a role, quotation marks
+  or a longer name confirm it);
+- ``IP numbers``: the recognizer ``ja-ip-numbers`` (patents, applications, the Patent
+  Office's appeals; :mod:`hf_anon.model.recognizers.japanese_ip`) runs beside the model's
+  own recognizers (off: only the model's config's).
 """
 
 from __future__ import annotations
@@ -44,6 +59,10 @@ RULES = (
     "name edges inward",
     "one-word organisations",
     "words across line ends",
+    "spaced legal forms",
+    "names as settled",
+    "legal form confirms",
+    "IP numbers",
 )
 
 
@@ -62,14 +81,35 @@ def _fragment_edges(span, first, last):
 
 
 @contextmanager
-def switched_off(rule: str):
+def switched_off(rule: str, detector):
     import hf_anon.text.japanese_authorities as authorities
     import hf_anon.text.japanese_words as words
     import hf_anon.text.languages as languages
 
     saved = (authorities.drop_authorities, languages._DATE_PARTICLE, languages._DATE_CORE)
     saved_words = (words._name_edges, words.ORGANISATION_LABELS, words.analyze)
-    if rule == "words across line ends":
+    saved_forms = (
+        languages._LEGAL_FORM_START,
+        languages._LEGAL_FORM_END,
+        languages._LEGAL_FORM_ONLY,
+        words._confirming_names,
+        words._with_legal_form,
+    )
+    saved_recognizers = detector.recognizers
+    if rule == "legal form confirms":
+        words._with_legal_form = lambda text, name: False
+    elif rule == "IP numbers":
+        detector.recognizers = tuple(r for r in detector.recognizers if r != "ja-ip-numbers")
+    elif rule == "spaced legal forms":
+        forms = "|".join(languages.LEGAL_FORMS_JA)
+        languages._LEGAL_FORM_START = re.compile(f"(?:{forms})")
+        languages._LEGAL_FORM_END = re.compile(f"(?:{forms})$")
+        languages._LEGAL_FORM_ONLY = re.compile(r"(?!x)x")
+    elif rule == "names as settled":
+        words._confirming_names = lambda text, checked, settled: {
+            text[s.start : s.end] for s in checked
+        }
+    elif rule == "words across line ends":
         words.analyze = words._analyze
     elif rule == "name edges inward":
         words._name_edges = _fragment_edges
@@ -86,6 +126,14 @@ def switched_off(rule: str):
     finally:
         authorities.drop_authorities, languages._DATE_PARTICLE, languages._DATE_CORE = saved
         words._name_edges, words.ORGANISATION_LABELS, words.analyze = saved_words
+        (
+            languages._LEGAL_FORM_START,
+            languages._LEGAL_FORM_END,
+            languages._LEGAL_FORM_ONLY,
+            words._confirming_names,
+            words._with_legal_form,
+        ) = saved_forms
+        detector.recognizers = saved_recognizers
 
 
 def figures(detector, docs, probabilities) -> dict[str, float]:
@@ -107,14 +155,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "models" / "hf-anon-ja-e5-small"))
     parser.add_argument(
-        "--held-out", type=Path, default=ROOT / "reports" / "ja_gold" / "session39_ids.txt"
+        "--held-out",
+        type=Path,
+        nargs="+",
+        default=[ROOT / "reports" / "ja_gold" / "session39_ids.txt"],
+        help="files of precedent ids of data/ja/real/train.jsonl the model never trained on",
     )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     from hf_anon.model.detection import SpanDetector
     from hf_anon.text.data import load_jsonl
 
-    ids = set(args.held_out.read_text(encoding="utf-8").split())
+    ids = {i for path in args.held_out for i in path.read_text(encoding="utf-8").split()}
     sets = {
         "held out": [d for d in load_jsonl(ROOT / "data/ja/real/train.jsonl") if d.id in ids],
         "validation": load_jsonl(ROOT / "data/ja/gold/validation.jsonl"),
@@ -122,10 +174,12 @@ def main(argv: list[str] | None = None) -> int:
     if not sets["held out"]:
         parser.error(f"no precedent of {args.held_out} in data/ja/real/train.jsonl")
     detector = SpanDetector.from_pretrained(args.model)
+    # every rule measured here is on unless switched off, whatever the model's config says
+    detector.recognizers = tuple(dict.fromkeys((*detector.recognizers, "ja-ip-numbers")))
     probabilities = {k: detector.predict_probabilities(docs) for k, docs in sets.items()}
     table: dict[str, dict] = {}
     for rule in RULES:
-        with switched_off(rule):
+        with switched_off(rule, detector):
             table[rule] = {k: figures(detector, sets[k], probabilities[k]) for k in sets}
     print(f"{len(sets['held out'])} held-out precedents, {len(sets['validation'])} validation")
     print("switched off           | " + " | ".join(f"{k}: P / R / high / strict F1" for k in sets))

@@ -311,6 +311,18 @@ def test_japanese_boundaries_trim_roles_honorifics_forms_and_particles():
     assert trimmed == ["田中太郎", "山田", "まこと", "令和３年５月２日", "160-0023"]
 
 
+def test_a_letter_spaced_legal_form_stays_outside_and_alone_is_no_organisation():
+    # a rubrum set in spaced type: 株 式 会 社 is the form, 一 竹 工 房 the name
+    text = "被告  株 式 会 社 一 竹 工 房\n原告  株 式 会 社\nＦ Ｃ Ｆ"
+    start = text.index("株")
+    second = text.index("株", start + 1)
+    spans = [
+        Span(start, text.index("\n"), "jur-name", "high"),
+        Span(second, second + len("株 式 会 社"), "jur-idx", "medium"),
+    ]
+    assert [text[s.start : s.end] for s in japanese_boundaries(text, spans)] == ["一 竹 工 房"]
+
+
 @pytest.mark.parametrize(
     ("text", "court", "expected"),
     [
@@ -643,7 +655,7 @@ def test_the_next_day_or_month_and_a_part_of_a_month_are_dates():
 
 
 def test_calibrate_runs_the_rules_of_the_models_language(tmp_path, capsys):
-    # a Japanese model is calibrated with ja-dates beside it, never the German rules
+    # a Japanese model is calibrated with the Japanese rules beside it, never the German ones
     import shutil
 
     from hf_anon.cli.main import main
@@ -660,7 +672,7 @@ def test_calibrate_runs_the_rules_of_the_models_language(tmp_path, capsys):
     )
 
     assert main(["calibrate", "--model", str(model), "--gold", str(gold)]) == 0
-    assert "recognizers: ja-dates\n" in capsys.readouterr().out
+    assert "recognizers: ja-dates, ja-ip-numbers\n" in capsys.readouterr().out
 
 
 def test_the_japanese_model_keeps_name_spans_to_words():
@@ -674,6 +686,6 @@ def test_the_japanese_model_runs_its_date_rule():
     detector = SpanDetector.from_pretrained(default_model("ja"))
     text = "被告人は、同年８月１４日、同日午前３時２６分頃に店に入った。"
 
-    assert detector.recognizers == ("ja-dates",)
+    assert detector.recognizers == ("ja-dates", "ja-ip-numbers")
     spans = [text[s.start : s.end] for s in detector.detect([text])[0]]
     assert "同年８月１４日" in spans and "同日午前３時２６分" in spans

@@ -14,7 +14,9 @@ stays where
   are), or
 - the text confirms it as a name: a role or title stands before it (``被告人真下``), an
   honorific after it (``森さん``), quotation marks around it (a shop: ``「とり松」``), or the
-  same characters are a name elsewhere in the text (``森一郎`` … ``森``).
+  same characters are a name elsewhere in the text (``森一郎`` … ``森``), as that name stands
+  after the check; an organisation of one common word also where the text writes it with
+  a legal form (``株式会社マーベラス`` … ``マーベラス``).
 
 An edge inside a word moves to the word's edge when that word is a proper noun or unknown
 (``太郎`` of ``桂太郎``), and the span is dropped when the word is a common one (``上不``).
@@ -24,12 +26,13 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from hf_anon.text.data import Span
 from hf_anon.text.languages import (
+    LEGAL_FORM_PATTERN,
     LEGAL_ROLES_JA,
     PERSON_ROLES_JA,
     SUFFIXES_JA,
@@ -215,9 +218,23 @@ def _on_words(
     surface = text[grown.start : grown.end]
     if _DIGIT.search(surface) or named:
         return grown
-    if span.label in PLACE_LABELS or (span.label in ORGANISATION_LABELS and len(inner) == 1):
+    if span.label in PLACE_LABELS:
         return grown if _confirmed(text, span, names) else None
+    if span.label in ORGANISATION_LABELS and len(inner) == 1:
+        confirmed = _confirmed(text, span, names) or _with_legal_form(text, surface)
+        return grown if confirmed else None
     return grown
+
+
+def _with_legal_form(text: str, name: str) -> bool:
+    """Whether the text writes ``name`` with a legal form anywhere (``株式会社マーベラス``,
+    ``マーベラス株式会社``): then it is a company's name in every mention, though a
+    common word (``マーベラス``, ``ひまわり``) by itself."""
+    if not name.strip():
+        return False
+    name, form = re.escape(name), LEGAL_FORM_PATTERN
+    found = re.search(f"(?:{form})[ \u3000]*{name}|{name}[ \u3000]*(?:{form})", text)
+    return found is not None
 
 
 def _name_edges(span: Span, first: Word | None, last: Word | None) -> tuple[int, int]:
@@ -232,6 +249,17 @@ def _name_edges(span: Span, first: Word | None, last: Word | None) -> tuple[int,
     if last is not None and last.end > end:
         end = last.end if last.name_like else last.start
     return start, end
+
+
+def _confirming_names(
+    text: str,
+    checked: Sequence[Span],
+    settled: Callable[[Span], tuple[int, int] | None],
+) -> set[str]:
+    """The names that confirm a shorter one inside them (``森一郎`` … ``森``), as they stand
+    after their edges: ``外`` is no name because the model also marked ``外久保田洋子``
+    (``訴外`` is a word); only ``久保田洋子``, what is left of it, confirms."""
+    return {text[e[0] : e[1]] for s in checked if (e := settled(s)) is not None}
 
 
 def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") -> list[Span]:
@@ -251,7 +279,14 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
             words[i] if 0 <= i < len(words) and words[i].start <= position < words[i].end else None
         )
 
-    names = {text[s.start : s.end] for s in checked}
+    def settled(span: Span) -> tuple[int, int] | None:
+        """The name's edges on words, or ``None`` where no word of a name is left."""
+        start, end = _name_edges(span, word_at(span.start), word_at(span.end - 1))
+        if start < end and any(w.name_like for w in _words_over(words, starts, start, end)):
+            return start, end
+        return None
+
+    names = _confirming_names(text, checked, settled)
     out: list[Span] = []
     for span in spans:
         surface = text[span.start : span.end]
@@ -265,9 +300,9 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
             continue
         if _KANA.match(surface):
             continue  # a single kana is never a name
-        start, end = _name_edges(span, word_at(span.start), word_at(span.end - 1))
-        if start < end and any(w.name_like for w in _words_over(words, starts, start, end)):
-            out.append(Span(start, end, span.label, span.risk, span.score))
+        edges = settled(span)
+        if edges is not None:
+            out.append(Span(*edges, span.label, span.risk, span.score))
         elif _confirmed(text, span, names):
             out.append(span)
     return merge_overlapping(out)

@@ -124,6 +124,13 @@ LEGAL_FORMS_JA = (
     "合資会社",
     "合名会社",
 )
+#: A legal form as printed, also letter-spaced (``株 式 会 社`` of a rubrum set in spaced type)
+LEGAL_FORM_PATTERN = "|".join("[ \u3000]*".join(form) for form in LEGAL_FORMS_JA)
+_LEGAL_FORM_START = re.compile(f"(?:{LEGAL_FORM_PATTERN})[ \u3000]*")
+_LEGAL_FORM_END = re.compile(f"[ \u3000]*(?:{LEGAL_FORM_PATTERN})$")
+_LEGAL_FORM_ONLY = re.compile(f"(?:{LEGAL_FORM_PATTERN})")
+#: Labels of organisations: a span that is only a legal form names none
+_ORGANISATION_LABELS = {"jur-name", "jur-idx"}
 _EDGE_PUNCT = " \u3000\t\n、。，．・「」『』（）()[]【】〔〕:：;；,.!?！？\"'“”‘’"
 _NAME_LABELS = {"nat-name", "nat-jur"}
 
@@ -199,14 +206,14 @@ def _trim(text: str, span: Span) -> Span | None:
                     continue
                 end, changed = end - len(suffix), True
                 break
+        if not changed and span.label in _ORGANISATION_LABELS and _LEGAL_FORM_ONLY.fullmatch(piece):
+            return None  # ``株 式 会 社`` alone: the guide keeps legal forms outside
         if not changed and span.label == "jur-name":
-            for form in LEGAL_FORMS_JA:
-                if piece.startswith(form) and len(piece) > len(form):
-                    start, changed = start + len(form), True
-                    break
-                if piece.endswith(form) and len(piece) > len(form):
-                    end, changed = end - len(form), True
-                    break
+            form = _LEGAL_FORM_START.match(piece)
+            if form and form.end() < len(piece):
+                start, changed = start + form.end(), True
+            elif (form := _LEGAL_FORM_END.search(piece)) and form.start() > 0:
+                end, changed = start + form.start(), True
         if not changed and span.label.startswith("date") and piece.endswith(("頃", "ころ")):
             end, changed = end - (1 if piece.endswith("頃") else 2), True
         if not changed and span.label.startswith("date"):

@@ -19,6 +19,7 @@ from hf_anon.model.recognizers.identifiers import (
     find_plates,
     find_registers,
 )
+from hf_anon.model.recognizers.japanese_ip import find_japanese_ip_numbers
 from hf_anon.model.recognizers.jurists import find_jurists, find_signatures
 from hf_anon.text.data import Span
 from hf_anon.text.languages import find_japanese_dates
@@ -93,13 +94,19 @@ for _recognizer in (
         find_japanese_dates,
         "Japanese dates, era and relative (同年８月１４日, 同日午前３時)",
     ),
+    Recognizer(
+        "ja-ip-numbers",
+        ("id-number", "court-docket"),
+        find_japanese_ip_numbers,
+        "Japanese patents, applications and Patent Office appeals (特許第４９７４９７１号)",
+    ),
 ):
     register(_recognizer)
 
 #: The recognizers ``hf-anon calibrate`` runs beside a model of each language
 #: (:data:`DEFAULT_RECOGNIZERS` for German): German rules on Japanese text find nothing
 #: right, and their names in a Japanese model's config would be wrong
-DEFAULT_RECOGNIZERS_BY_LANGUAGE: dict[str, tuple[str, ...]] = {"ja": ("ja-dates",)}
+DEFAULT_RECOGNIZERS_BY_LANGUAGE: dict[str, tuple[str, ...]] = {"ja": ("ja-dates", "ja-ip-numbers")}
 
 DEFAULT_RECOGNIZERS = (
     "dates",
