@@ -34,6 +34,9 @@ model runs once per set; each rule is then switched off in turn and the set scor
   legal form anywhere (``株式会社マーベラス``) is confirmed in every mention
   (:func:`hf_anon.text.japanese_words._with_legal_form`; off: only a role, quotation marks
   or a longer name confirm it);
+- ``names spread``: a name the model found marks every other mention of its characters
+  that stands on word boundaries (:func:`hf_anon.text.japanese_mentions.spread_names`; off:
+  only what the model marked);
 - ``IP numbers``: the recognizer ``ja-ip-numbers`` (patents, applications, the Patent
   Office's appeals; :mod:`hf_anon.model.recognizers.japanese_ip`) runs beside the model's
   own recognizers (off: only the model's config's).
@@ -62,6 +65,7 @@ RULES = (
     "spaced legal forms",
     "names as settled",
     "legal form confirms",
+    "names spread",
     "IP numbers",
 )
 
@@ -83,6 +87,7 @@ def _fragment_edges(span, first, last):
 @contextmanager
 def switched_off(rule: str, detector):
     import hf_anon.text.japanese_authorities as authorities
+    import hf_anon.text.japanese_mentions as mentions
     import hf_anon.text.japanese_words as words
     import hf_anon.text.languages as languages
 
@@ -95,8 +100,10 @@ def switched_off(rule: str, detector):
         words._confirming_names,
         words._with_legal_form,
     )
-    saved_recognizers = detector.recognizers
-    if rule == "legal form confirms":
+    saved_recognizers, saved_spread = detector.recognizers, mentions.spread_names
+    if rule == "names spread":
+        mentions.spread_names = lambda text, spans, boundaries: list(spans)
+    elif rule == "legal form confirms":
         words._with_legal_form = lambda text, name: False
     elif rule == "IP numbers":
         detector.recognizers = tuple(r for r in detector.recognizers if r != "ja-ip-numbers")
@@ -133,7 +140,7 @@ def switched_off(rule: str, detector):
             words._confirming_names,
             words._with_legal_form,
         ) = saved_forms
-        detector.recognizers = saved_recognizers
+        detector.recognizers, mentions.spread_names = saved_recognizers, saved_spread
 
 
 def figures(detector, docs, probabilities) -> dict[str, float]:

@@ -346,9 +346,11 @@ class SpanDetector:
             from hf_anon.text.japanese_authorities import drop_authorities
 
             if self.word_analyzer:
-                from hf_anon.text.japanese_words import drop_fragments
+                from hf_anon.text.japanese_mentions import spread_names
+                from hf_anon.text.japanese_words import drop_fragments, word_boundaries
 
                 spans = drop_fragments(text, spans, self.word_analyzer)
+                spans = spread_names(text, spans, word_boundaries(text, self.word_analyzer))
             if self.recognizers:
                 from hf_anon.text.japanese_citations import drop_cited_japanese
 

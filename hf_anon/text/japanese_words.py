@@ -169,6 +169,11 @@ def _analyze(text: str, analyzer: str) -> list[Word]:
     return words
 
 
+def word_boundaries(text: str, analyzer: str = "sudachi") -> frozenset[int]:
+    """The offsets where the analyzer puts the edge of a word (start or end)."""
+    return frozenset(x for w in analyze(text, analyzer) for x in (w.start, w.end))
+
+
 def _confirmed(text: str, span: Span, names: set[str]) -> bool:
     """A role before, an honorific after, quotation marks around (a shop's or a club's
     name: ``「とり松」``), or the same characters inside another name."""

@@ -100,10 +100,11 @@ RE_PARTY_NUMBER = re.compile(
 RE_ADDRESS_LETTERS = re.compile(
     rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
 )
-# "（以下略）", "（住所省略）", "（以下住所省略）", "（登録番号省略）", "岐阜市（省略）": what
+# "（以下略）", "（住所省略）", "（以下住所省略）", "（登録番号省略）", "岐阜市（省略）", also in
+# angle brackets ("東京都港区〈以下略〉", "名古屋市＜以下略＞"): what
 # the court left out of an address, a name or a number (read with line ends removed); not
 # what it left out of its own text ("（略）" for the evidence, "（中略）", "（添付省略）")
-RE_OMITTED = re.compile(r"[（(][^（）()、。]{1,14}?[）)]")
+RE_OMITTED = re.compile(r"[（(〈＜<][^（）()〈〉＜＞<>、。]{1,14}?[）)〉＞>]")
 #: What an omission may say it left out: a part of an address (the span starts back at the
 #: address, ``岐阜市（省略）``), or a value of its own (the bracket alone, ``（登録番号省略）``)
 _OMITTED_ADDRESS = ("住所", "番地", "所在地", "地番")
@@ -170,7 +171,19 @@ REFERENCE_BEFORE = (
     "タイプ",
     "部分",
     "構成要件",
+    "構成",
 )
+#: A letter in a list that a reference word opens, or that ends in one: the claim
+#: elements ``構成要件１－Ｂ，１－Ｄ``, ``構成要件ＢないしＥ``, ``ａないしｊの構成``
+_LINK = "(?:ないし|及び|又は|並びに|[，、・,～〜])"
+_ELEMENT = rf"(?:[{_DIGIT}]+[－-])?[{_LATIN}]"
+_REFERENCE_LIST = re.compile(
+    rf"(?:{'|'.join(REFERENCE_BEFORE)})(?:{_ELEMENT}{_LINK})*(?:[{_DIGIT}]+[－-])?$"
+)
+_LIST_BEFORE = re.compile(rf"(?:{_ELEMENT}{_LINK})+$")
+_LIST_AFTER = re.compile(rf"({_LINK}{_ELEMENT})*の?構成(?!員)")
+#: ``本件車両Ａ``: the court's own name for one of several things of the case
+_DEFINED_TERM = re.compile(rf"本件[{_KANJI}]{{1,3}}$")
 #: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``, and the series
 #: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ``, and ``甲 5`` with a space
 #: (read with line ends removed).
@@ -259,7 +272,7 @@ def _outline_mark(text: str, start: int, end: int) -> bool:
 def _letter_is_placeholder(
     text: str, start: int, end: int, series: frozenset = frozenset()
 ) -> bool:
-    before, after = _before(text, start), text[end : end + 6]
+    after = text[end : end + 6]
     prev = text[start - 1] if start else ""
     nxt = text[end] if end < len(text) else ""
     if prev in "（(" and nxt in "）)":
@@ -274,20 +287,41 @@ def _letter_is_placeholder(
         return False  # "A p p l e   J a p a n": a word printed letter-spaced
     if _DECIMAL_AFTER.match(text, end):
         return False  # "Ｃ（１２．０１）": an element symbol with its atomic weight
-    if re.match(r"\.[A-Z](?![a-z])", text[end : end + 3]) or (
+    if re.match(r"[.．][A-ZＡ-Ｚ](?![a-zａ-ｚ])", text[end : end + 4].replace("\n", "")) or (
         re.search(r"[A-Za-z]{2,} $", text[max(0, start - 12) : start])
         and re.match(r" [A-Za-z]{2,}", text[end : end + 4])
     ):
-        return False  # "M.D", "hepatitis B virus": an abbreviation, a letter of English text
+        return False  # "M.D", "Ｎ．Ｖ．", "hepatitis B virus": an abbreviation, English text
         # (not "Ｂ．ｃｏｍ", a site's masked name)
-    if after.lstrip(" 　").startswith(NOT_AFTER) or before.endswith(REFERENCE_BEFORE):
+    if after.lstrip(" 　").startswith(NOT_AFTER) or _reference(text, start, end):
         return False
+    if re.match(rf"・[{_LATIN}]{{2,}}", after):
+        return False  # "ｅ・ｈｏｍｅ": the first letter of a name in Latin letters
     if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
         return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
     if re.match(rf"[{_DIGIT}]", nxt) and not _numbered(text, start, end, series):
         return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
     return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
+
+
+def _reference(text: str, start: int, end: int) -> bool:
+    """A letter that names a part of something, not someone: after a reference word
+    (``別紙Ａ``, ``構成要件Ａ``), in a list a reference word opens (``構成要件１－Ｂ，１－Ｄ``,
+    ``構成要件ＢないしＥ``) or that ends in ``構成`` (``ａないしｊの構成``), or a defined term
+    of the case (``本件車両Ａ``). Read with line ends removed (``構成要件⏎ＢないしＥ``)."""
+    before = _before(text, start, 24)
+    if _REFERENCE_LIST.search(before):
+        return True
+    if _DEFINED_TERM.search(before) and not _after_role(text, start):
+        return True  # "本件車両Ａ", not "本件被告人Ａ"
+    after = text[end : end + 24].replace("\n", "")
+    run = _LIST_BEFORE.search(before)
+    head = before[: run.start()] if run else before
+    if run and _REFERENCE_LIST.search(head):
+        return True
+    tail = _LIST_AFTER.match(after)
+    return bool(tail and (run or tail.group(1)))  # a list, not "Ａの構成する"
 
 
 _DECIMAL_AFTER = re.compile(rf"[（(][{_DIGIT}]+[.．][{_DIGIT}]+[）)]")
