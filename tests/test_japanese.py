@@ -709,6 +709,27 @@ def test_calibrate_runs_the_rules_of_the_models_language(tmp_path, capsys):
     assert "recognizers: ja-dates, ja-ip-numbers\n" in capsys.readouterr().out
 
 
+def test_calibrate_reads_several_gold_sets_as_one(tmp_path, capsys):
+    # validation and precedents no candidate trained on, together: more high-risk spans
+    # to tell the candidates' recall apart
+    import shutil
+
+    from hf_anon.cli.main import main
+
+    model = tmp_path / "ja"
+    shutil.copytree(default_model("ja"), model)
+    lines = (REPO_ROOT / "data" / "ja" / "validation.jsonl").read_text(encoding="utf-8")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("".join(lines.splitlines(True)[:2]), encoding="utf-8")
+    second.write_text("".join(lines.splitlines(True)[2:5]), encoding="utf-8")
+
+    args = ["calibrate", "--model", str(model), "--gold", str(first), str(second), "--write"]
+    assert main(args) == 0
+    assert capsys.readouterr().out.startswith("5 documents;")
+    record = json.loads((model / "calibration.json").read_text(encoding="utf-8"))
+    assert record["gold"] == f"{first} + {second}" and record["documents"] == 5
+
+
 def test_the_japanese_model_keeps_name_spans_to_words():
     detector = SpanDetector.from_pretrained(default_model("ja"))
     assert detector.word_analyzer == "sudachi" and detector.label_thresholds

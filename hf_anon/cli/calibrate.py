@@ -27,11 +27,12 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         )
         if choice == "config":  # the default rules of the model's language
             detector.recognizers = DEFAULT_RECOGNIZERS_BY_LANGUAGE[detector.language]
-        docs = load_documents([args.gold], detector.labels, split="validation")
+        docs = load_documents(list(args.gold), detector.labels, split="validation")
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
+    source = " + ".join(args.gold)
     if not docs:
-        raise InputError(f"{args.gold}: no documents")
+        raise InputError(f"{source}: no documents")
     result = calibrate(
         detector,
         docs,
@@ -49,10 +50,10 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         )
     print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
     if args.write and args.adapter:
-        out = write_calibration(args.adapter, result, args.gold)
+        out = write_calibration(args.adapter, result, source)
         print(f"written to {out} (the adapter's thresholds; the base model is unchanged)")
     elif args.write:
-        out = write_calibration(args.model, result, args.gold)
+        out = write_calibration(args.model, result, source)
         print(f"written to {Path(args.model) / 'config.json'} and {out}")
     return 0
 
@@ -72,7 +73,12 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
     )
     parser.add_argument("--model", required=True, help="hf-anon model folder")
     parser.add_argument(
-        "--gold", required=True, help="gold JSON Lines or corpus folder (DIR:split)"
+        "--gold",
+        required=True,
+        nargs="+",
+        help="gold JSON Lines or corpus folders (DIR:split), one or more: a small validation "
+        "split where every candidate reaches the high-risk target cannot tell recall apart, "
+        "and more gold that no candidate trained on can",
     )
     parser.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
     parser.add_argument("--target-high", type=float, default=0.99, help="high-risk recall to keep")
