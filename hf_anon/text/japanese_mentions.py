@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from hf_anon.text.data import Span
+from hf_anon.text.japanese_words import PLACEHOLDER
 from hf_anon.text.languages import merge_overlapping
 
 #: Labels whose spans spread to the other mentions of their characters
@@ -30,8 +31,6 @@ SPREAD_LABELS = frozenset({"nat-name", "nat-jur", "jur-name"})
 #: real validation half (0.7 and 0.8 tie there; 0 spreads the model's doubtful
 #: organisations, ``はり師`` ×9, and costs 0.024 precision; ``reports/ja_gold/README.md``)
 MIN_SCORE = 0.7
-#: What a court writes instead of a name: left to the placeholder detector
-_PLACEHOLDER = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ\u0370-\u03ff○〇●◯×＊*※□■△▲]")
 
 
 def spread_names(text: str, spans: Sequence[Span], boundaries: frozenset[int]) -> list[Span]:
@@ -45,7 +44,7 @@ def spread_names(text: str, spans: Sequence[Span], boundaries: frozenset[int]) -
             span.label in SPREAD_LABELS
             and len(surface.strip()) >= 2
             and "\n" not in surface
-            and not _PLACEHOLDER.search(surface)
+            and not PLACEHOLDER.search(surface)  # the placeholder detector's work
             and (span.score is None or span.score >= MIN_SCORE)
         ):
             best = names.get(surface)

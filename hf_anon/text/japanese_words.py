@@ -38,6 +38,7 @@ from hf_anon.text.languages import (
     SUFFIXES_JA,
     merge_overlapping,
 )
+from hf_anon.text.views import without_line_ends
 
 #: The analyzers a model's config may name (``config.japanese_words``).
 ANALYZERS = ("sudachi", "janome")
@@ -56,7 +57,7 @@ ORGANISATION_LABELS = frozenset({"jur-name", "jur-idx"})
 _DIGIT = re.compile(r"[0-9０-９]")
 #: What a court writes instead of a name: Latin and Greek letters of either width, marks,
 #: and the characters of ``甲``-style placeholders
-_PLACEHOLDER = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ\u0370-\u03ff○〇●◯×＊*※□■△▲]|^[甲乙丙丁戊]$")
+PLACEHOLDER = re.compile(r"[A-Za-zＡ-Ｚａ-ｚ\u0370-\u03ff○〇●◯×＊*※□■△▲]|^[甲乙丙丁戊]$")
 _KANA = re.compile(r"^[\u3040-\u30ff]$")
 #: Parts of speech of words that are never a name by themselves
 _NEVER_NAME = frozenset(
@@ -130,18 +131,24 @@ def analyze(text: str, analyzer: str = "sudachi") -> list[Word]:
 
     A PDF's line ends fall inside words (``ファウル\nボール``, ``ジェ\nンダー``); the analyzer
     reads the text without them, as a reader does, and a word's offsets are mapped back, so
-    that a word may hold a line end."""
+    that a word may hold a line end. The words of the last texts are remembered: decoding
+    reads them twice (:func:`drop_fragments`, :func:`word_boundaries`), and calibration
+    decodes one text at many thresholds."""
     if analyzer not in ANALYZERS:
         raise ValueError(f"unknown Japanese analyzer {analyzer!r}: one of {ANALYZERS}")
-    kept = [i for i, c in enumerate(text) if c != "\n"]
+    return list(_words_read_through(text, analyzer))
+
+
+@lru_cache(maxsize=64)
+def _words_read_through(text: str, analyzer: str) -> tuple[Word, ...]:
+    view, kept = without_line_ends(text)
     if len(kept) == len(text):
-        return _analyze(text, analyzer)
-    view = "".join(text[i] for i in kept)
-    return [
+        return tuple(_analyze(text, analyzer))
+    return tuple(
         Word(kept[w.start], kept[w.end - 1] + 1, w.name_like)
         for w in _analyze(view, analyzer)
         if w.end > w.start
-    ]
+    )
 
 
 def _analyze(text: str, analyzer: str) -> list[Word]:
@@ -295,7 +302,7 @@ def drop_fragments(text: str, spans: Sequence[Span], analyzer: str = "sudachi") 
     out: list[Span] = []
     for span in spans:
         surface = text[span.start : span.end]
-        if _PLACEHOLDER.search(surface) or span.label not in CHECKED_LABELS | EDGE_LABELS:
+        if PLACEHOLDER.search(surface) or span.label not in CHECKED_LABELS | EDGE_LABELS:
             out.append(span)
             continue
         if span.label in EDGE_LABELS:

@@ -104,6 +104,14 @@ def _caps_runs(text: str, words: Sequence[re.Match]) -> list[re.Match]:
     return out
 
 
+def without_line_ends(text: str) -> tuple[str, list[int]]:
+    """``text`` without its line ends, and the offset in ``text`` of each character left:
+    a PDF breaks Japanese words and numbers at line ends (``ファウル\nボール``,
+    ``特願２０１５－７７\n４６７号``), which a reader reads through."""
+    index = [i for i, c in enumerate(text) if c != "\n"]
+    return "".join(text[i] for i in index), index
+
+
 def model_view(text: str) -> str:
     """What the model reads: :func:`detection_view` then :func:`case_view` (same length).
 

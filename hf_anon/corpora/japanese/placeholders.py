@@ -315,13 +315,9 @@ def _reference(text: str, start: int, end: int) -> bool:
         return True
     if _DEFINED_TERM.search(before) and not _after_role(text, start):
         return True  # "本件車両Ａ", not "本件被告人Ａ"
-    after = text[end : end + 24].replace("\n", "")
-    run = _LIST_BEFORE.search(before)
-    head = before[: run.start()] if run else before
-    if run and _REFERENCE_LIST.search(head):
-        return True
-    tail = _LIST_AFTER.match(after)
-    return bool(tail and (run or tail.group(1)))  # a list, not "Ａの構成する"
+    # a list that ends in 構成: "ａないしｊの構成" (not "Ａの構成する", no list)
+    tail = _LIST_AFTER.match(text[end : end + 24].replace("\n", ""))
+    return bool(tail and (tail.group(1) or _LIST_BEFORE.search(before)))
 
 
 _DECIMAL_AFTER = re.compile(rf"[（(][{_DIGIT}]+[.．][{_DIGIT}]+[）)]")

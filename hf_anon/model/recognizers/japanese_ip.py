@@ -18,6 +18,7 @@ import re
 
 from hf_anon.model.recognizers.base import rule_span
 from hf_anon.text.data import Span
+from hf_anon.text.views import without_line_ends
 
 _N = "[0-9０-９]"
 _DASH = "[－\\-‐―ー−]"
@@ -30,15 +31,10 @@ _APPLICATION = re.compile(rf"(?:特願|商願|意願|実願){_ERA}{_N}+{_DASH}{_
 _APPEAL = re.compile(rf"(?:不服|無効|取消|訂正|異議){_N}{{4}}{_DASH}{_N}+号")
 
 
-def _without_line_ends(text: str) -> tuple[str, list[int]]:
-    keep = [i for i, c in enumerate(text) if c != "\n"]
-    return "".join(text[i] for i in keep), keep
-
-
 def find_japanese_ip_numbers(text: str) -> list[Span]:
     """``id-number`` spans of patents, registrations and applications, ``court-docket``
     spans of the Patent Office's appeals (see the module docs)."""
-    view, index = _without_line_ends(text)
+    view, index = without_line_ends(text)
     spans = []
     for pattern, label, risk in (
         (_REGISTER, "id-number", "high"),
