@@ -40,10 +40,13 @@ from hf_anon.model.training import (
     mergeable,
     optimizer_groups,
     parse_config,
+    read_id_files,
     synthetic_documents,
     tiny_random_encoder,
     total_steps,
+    unwrapped_documents,
     window_features,
+    without_ids,
 )
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 
@@ -75,7 +78,14 @@ def main(argv: list[str] | None = None) -> int:
     train_docs += synthetic_documents(
         config.synthetic_train_documents, seed=config.seed, language=config.language
     )
+    if config.exclude_ids_files:
+        kept_out = read_id_files(config.exclude_ids_files)
+        before = len(train_docs)
+        train_docs = without_ids(train_docs, kept_out)
+        logging.info("left out of training by id: %d documents", before - len(train_docs))
     train_docs = train_docs[: config.max_train_documents]
+    if config.unwrap_lines:  # the model reads texts so (config.unwrap_lines): train on that
+        train_docs = unwrapped_documents(train_docs, config.language)
     cap = config.max_eval_documents
     eval_docs = [
         doc

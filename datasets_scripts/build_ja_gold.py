@@ -351,6 +351,26 @@ def build_train(folder: Path = TRAIN_ANNOTATION, out: Path | None = None) -> dic
     return stats
 
 
+def write_part(ids_file: Path, out: Path, folder: Path = TRAIN_ANNOTATION) -> int:
+    """``OUT/NAME.jsonl`` and ``OUT/NAME.key.jsonl``: the precedents of ``train.jsonl`` and
+    its key whose ids ``ids_file`` lists (NAME is its stem). The annotated precedents kept
+    out of a training run (``exclude_ids_files``) are measured or calibrated on this way,
+    from the one training file, without a second copy in the repository."""
+    ids = set(ids_file.read_text(encoding="utf-8").split())
+    out.mkdir(parents=True, exist_ok=True)
+    found = set()
+    for suffix in ("jsonl", "key.jsonl"):
+        lines = (folder.parent / f"train.{suffix}").read_text(encoding="utf-8").splitlines()
+        kept = [line for line in lines if json.loads(line)["id"] in ids]
+        found |= {json.loads(line)["id"] for line in kept}
+        (out / f"{ids_file.stem}.{suffix}").write_text(
+            "".join(line + "\n" for line in kept), encoding="utf-8"
+        )
+    if missing := sorted(ids - found):
+        raise SystemExit(f"{ids_file}: not in train.jsonl (run --train first): {missing}")
+    return len(found)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -368,7 +388,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="build data/ja/real/train.jsonl from data/ja/real/annotation/ (training only)",
     )
+    parser.add_argument(
+        "--part",
+        type=Path,
+        metavar="IDS_FILE",
+        help="write OUT/NAME.jsonl and NAME.key.jsonl: the precedents of train.jsonl listed "
+        "in IDS_FILE (one id a line), e.g. a set kept out of training to calibrate on",
+    )
     args = parser.parse_args(argv)
+    if args.part:
+        count = write_part(args.part, args.out)
+        print(f"{count} precedents written to {args.out / args.part.stem}.jsonl (and .key.jsonl)")
+        return 0
     if args.train:
         folder = TRAIN_ANNOTATION if args.annotation == ANNOTATION else args.annotation
         stats = build_train(folder, None if args.out == ANNOTATION.parent else args.out)

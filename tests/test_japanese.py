@@ -744,3 +744,21 @@ def test_the_japanese_model_runs_its_date_rule():
     assert detector.recognizers == ("ja-dates", "ja-ip-numbers")
     spans = [text[s.start : s.end] for s in detector.detect([text])[0]]
     assert "同年８月１４日" in spans and "同日午前３時２６分" in spans
+
+
+def test_a_model_trained_on_unwrapped_text_reads_through_the_pdf_line_ends():
+    detector = SpanDetector.from_pretrained(default_model("ja"))
+    detector.model.config.unwrap_lines = True  # as train.py --unwrap_lines records it
+    unwrapping = SpanDetector(detector.model, detector.tokenizer)
+    text = (
+        "原告は，令和２年５月１日，東京都内において，被告の従業員である佐藤健\n"
+        "一と面会し，その際，被告の代表者である株式会社ミドリ商会の社長と会った。\n"
+    )
+    ((encoded, *_),) = unwrapping.predict_probabilities([Document("d", text)])
+    detector.model.config.unwrap_lines = False
+
+    assert unwrapping.unwrap_lines and not detector.unwrap_lines
+    assert encoded.text == text  # decoding reads the original, offsets mapped back
+    assert any("\n" in text[start:end] for start, end in encoded.offsets)  # a token over it
+    spans = [text[s.start : s.end] for s in unwrapping.detect([text])[0]]
+    assert "佐藤健\n一" in spans and "令和２年５月１日" in spans

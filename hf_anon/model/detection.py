@@ -121,6 +121,9 @@ class SpanDetector:
         self.recognizers = tuple(recognizers or ())
         #: the language of the model's text (``config.language``): its span boundaries
         self.language = getattr(config, "language", None) or "de"
+        #: whether the model reads a text without the line ends of a PDF's wrapping
+        #: (``config.unwrap_lines``, set by the training that taught it so)
+        self.unwrap_lines = bool(getattr(config, "unwrap_lines", False))
         self.label_thresholds = dict(label_thresholds or {})
         if word_analyzer == "config":
             word_analyzer = getattr(config, "word_analyzer", None)
@@ -217,7 +220,7 @@ class SpanDetector:
             views = [doc.text for doc in documents]
         elif len(views) != len(documents):
             raise ValueError(f"{len(views)} views for {len(documents)} documents")
-        views = [read_text(view, self.language) for view in views]
+        views = [read_text(view, self.language, self.unwrap_lines) for view in views]
         read = [
             doc
             if view.model == doc.text

@@ -19,7 +19,7 @@ import torch
 
 from hf_anon.model.alignment import CUT_WORD, IGNORE_INDEX, cut_scores, encode_documents
 from hf_anon.model.metrics import SpanScorer, SpanScores
-from hf_anon.text.data import Document, load_jsonl
+from hf_anon.text.data import Document, Span, load_jsonl
 from hf_anon.text.labels import LabelSet
 
 #: Masking schemes of seed 000, table 5.4: shares of (placeholder-only, random, mask).
@@ -55,6 +55,13 @@ class TrainingConfig:
     )
     synthetic_validation_documents: int = field(
         default=0, metadata={"help": "evaluate on N generated synthetic decisions (other seed)"}
+    )
+    exclude_ids_files: list[str] = field(
+        default_factory=list,
+        metadata={
+            "help": "files of document ids (one a line) left out of training: gold kept "
+            "unseen to calibrate or measure on, although the training file holds it"
+        },
     )
     max_train_documents: int | None = field(default=None, metadata={"help": "cap, for trials"})
     max_documents_per_file: int | None = field(
@@ -96,6 +103,13 @@ class TrainingConfig:
         },
     )
     seed: int = 42
+    unwrap_lines: bool = field(
+        default=False,
+        metadata={
+            "help": "train on, and have the model read, texts without the line ends of a "
+            "PDF's wrapping (Japanese; recorded in the model's config)"
+        },
+    )
     language: str = field(
         default="de",
         metadata={"help": "language of the text (de | ja): synthetic data and span boundaries"},
@@ -166,6 +180,55 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
 
 
 # --- data ---------------------------------------------------------------------------------
+
+
+def read_id_files(paths: Sequence[str]) -> set[str]:
+    """The ids of files that list one document id a line (``#`` comments, blanks skipped).
+
+    A training file built from the whole annotation folder holds every annotated
+    document; an id file keeps some of them out, so that a model can be calibrated or
+    measured on them without a second copy of the data.
+    """
+    ids: set[str] = set()
+    for path in paths:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        listed = {line.split("#", 1)[0].strip() for line in lines} - {""}
+        if not listed:
+            raise ValueError(f"{path}: no document ids (one id a line)")
+        ids |= listed
+    return ids
+
+
+def without_ids(documents: Sequence[Document], ids: set[str]) -> list[Document]:
+    """The documents whose id is not in ``ids``."""
+    return [doc for doc in documents if doc.id not in ids]
+
+
+def unwrapped_documents(documents: Sequence[Document], language: str) -> list[Document]:
+    """The documents as a model with ``unwrap_lines`` reads them: the text without the line
+    ends of a PDF's wrapping (:func:`hf_anon.text.views.without_wrapped_line_ends`), each
+    span moved onto it. Training must show the model the text it will read."""
+    from hf_anon.text.views import TextView
+
+    out = []
+    for doc in documents:
+        view = TextView(doc.text, language, unwrap_lines=True)
+        index = view.model_index
+        if index is None:
+            out.append(doc)
+            continue
+        spans = [
+            Span(
+                int(np.searchsorted(index, s.start)),
+                int(np.searchsorted(index, s.end)),
+                s.label,
+                s.risk,
+                s.score,
+            )
+            for s in doc.spans
+        ]
+        out.append(Document(doc.id, view.model, spans, doc.domain, doc.meta))
+    return out
 
 
 def load_documents(paths: Sequence[str], labels: LabelSet, split: str = "train") -> list[Document]:
@@ -340,6 +403,7 @@ def build_model(config: TrainingConfig, labels: LabelSet):
     # the windows it trains on are how it should run: config.json carries them to detection
     model.config.window_max_length, model.config.window_stride = config.max_length, config.stride
     model.config.language = config.language  # detection applies its span boundaries
+    model.config.unwrap_lines = config.unwrap_lines  # and reads the text as it trained
     if config.freeze_embeddings:
         for parameter in model.encoder.get_input_embeddings().parameters():
             parameter.requires_grad = False

@@ -13,6 +13,7 @@ stage reads the same text and none cleans it again.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -112,6 +113,55 @@ def without_line_ends(text: str) -> tuple[str, list[int]]:
     return "".join(text[i] for i in index), index
 
 
+#: A line that starts a heading or a list item (``第２``, ``（１）``, ``ア　``, ``主文``): the
+#: line end before it is the end of a paragraph, not a wrap.
+_HEADING = re.compile(
+    r"[ 　]*(?:第[０-９0-9一二三四五六七八九十]+"
+    r"|[（(][０-９0-9一二三四五六七八九十ア-ンａ-ｚ]+[）)]"
+    r"|[０-９0-9]+[ 　．.]|[ア-ン][ 　]|[⑴-⒇①-⑳]|主\s*文|理\s*由|事\s*実|別\s*紙)"
+)
+
+#: A line shorter than this is a line of its own (a heading, a rubrum line), never a wrap.
+WRAP_MIN_LINE = 15
+
+
+def wrapped_line_ends(text: str) -> list[int]:
+    """The offsets of the line ends a PDF's wrapping made: after a line of at least
+    :data:`WRAP_MIN_LINE` characters that does not end a sentence (``。``), before a line
+    that is not empty and starts no heading. A published Japanese decision breaks words,
+    names and numbers at these (``チー・リ⏎ン``, ``と⏎びうお``), which a reader reads
+    through and a tokenizer reads as a word boundary."""
+    ends = []
+    lines = text.split("\n")
+    position = 0
+    for line, following in itertools.pairwise(lines):
+        position += len(line)
+        if (
+            len(line.strip()) >= WRAP_MIN_LINE
+            and not line.rstrip().endswith("。")
+            and following.strip()
+            and not _HEADING.match(following)
+        ):
+            ends.append(position)
+        position += 1
+    return ends
+
+
+def without_wrapped_line_ends(text: str) -> tuple[str, np.ndarray | None]:
+    """The text without :func:`wrapped_line_ends`, and ``index``: the original offset of each
+    character of it (``index[len(view)] == len(text)``, as
+    :func:`~hf_anon.text.spacing.collapse_letter_spacing` gives); ``None`` when there is no
+    wrapped line (the view is then ``text`` itself)."""
+    ends = wrapped_line_ends(text)
+    if not ends:
+        return text, None
+    keep = np.ones(len(text), dtype=bool)
+    keep[ends] = False
+    index = np.flatnonzero(keep)
+    view = "".join(text[i] for i in index)
+    return view, np.append(index, len(text)).astype(np.int64)
+
+
 def model_view(text: str) -> str:
     """What the model reads: :func:`detection_view` then :func:`case_view` (same length).
 
@@ -126,11 +176,14 @@ class TextView:
 
     ``original``: the text as given, into which replacements go. ``language``: how the
     span model reads it (German closes up letter-spaced words and reads shouted lines in
-    title case; Japanese reads the detection view as it is).
+    title case; Japanese reads the detection view as it is, or, with ``unwrap_lines``
+    (a model trained so: ``config.unwrap_lines``), without the line ends of a PDF's
+    wrapping, :func:`without_wrapped_line_ends`).
     """
 
     original: str
     language: str = "de"
+    unwrap_lines: bool = False
 
     def __post_init__(self):
         if not isinstance(self.original, str):
@@ -145,6 +198,8 @@ class TextView:
     @cached_property
     def _model(self) -> tuple[str, np.ndarray | None]:
         if self.language != "de":
+            if self.unwrap_lines:
+                return without_wrapped_line_ends(self.detection)
             return self.detection, None
         # letter-spaced words closed up first, so that capitals are words for the case
         # view (same length as the closed-up text: the index holds)
@@ -164,11 +219,11 @@ class TextView:
         return self._model[1]
 
 
-def read_text(text: str | TextView, language: str = "de") -> TextView:
-    """The :class:`TextView` of ``text``: itself when it is one already, for the same
-    language (so a view built where the text entered is reused, not recomputed)."""
+def read_text(text: str | TextView, language: str = "de", unwrap_lines: bool = False) -> TextView:
+    """The :class:`TextView` of ``text``: itself when it is one already, read the same way
+    (so a view built where the text entered is reused, not recomputed)."""
     if isinstance(text, TextView):
-        if text.language == language:
+        if text.language == language and text.unwrap_lines == unwrap_lines:
             return text
         text = text.original
-    return TextView(text, language)
+    return TextView(text, language, unwrap_lines)

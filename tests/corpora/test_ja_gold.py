@@ -26,6 +26,7 @@ from build_ja_gold import (  # noqa: E402
     court_level,
     disagreements,
     split_by_court,
+    write_part,
 )
 
 
@@ -171,3 +172,15 @@ def test_the_training_build_refuses_gold_and_held_out_precedents(tmp_path, sourc
 
     with pytest.raises(SystemExit, match="held-out or gold"):
         build_train(folder, tmp_path / "out")
+
+
+def test_a_part_of_the_training_set_is_written_by_its_ids_for_calibration(tmp_path):
+    ids = tmp_path / "kept.txt"
+    ids.write_text("jla-92969\njla-20135\n", encoding="utf-8")
+    assert write_part(ids, tmp_path) == 2
+    gold = load_jsonl(tmp_path / "kept.jsonl")
+    keys = [json.loads(line) for line in (tmp_path / "kept.key.jsonl").open(encoding="utf-8")]
+    assert sorted(d.id for d in gold) == sorted(k["id"] for k in keys) == ["jla-20135", "jla-92969"]
+    ids.write_text("jla-92969\njla-1\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="jla-1"):
+        write_part(ids, tmp_path)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import torch
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hf_anon.model.detection import SpanDetector
 from hf_anon.model.training import (
@@ -22,8 +24,11 @@ from hf_anon.model.training import (
     load_documents,
     mergeable,
     parse_config,
+    read_id_files,
     tiny_random_encoder,
+    unwrapped_documents,
     window_features,
+    without_ids,
 )
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
@@ -60,6 +65,45 @@ def test_corpus_folders_give_only_the_requested_split(tmp_path):
     assert [d.id for d in load_documents([f"{tmp_path / 'corpus'}:test"], DEFAULT_LABELS)] == ["t"]
     with pytest.raises(ValueError, match="no split 'validation'"):
         load_documents([str(tmp_path / "corpus")], DEFAULT_LABELS, split="validation")
+
+
+def test_an_id_file_keeps_calibration_documents_out_of_training(tmp_path):
+    ids = tmp_path / "calibration_ids.txt"
+    ids.write_text("# kept for calibration\njla-2\n\njla-3  # and this one\n", encoding="utf-8")
+    documents = [Document(f"jla-{n}", "Text.", []) for n in range(1, 5)]
+    assert [d.id for d in without_ids(documents, read_id_files([ids]))] == ["jla-1", "jla-4"]
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no document ids"):
+        read_id_files([ids, empty])
+    config = parse_config(["--model_name_or_path", "x", "--exclude_ids_files", str(ids)])
+    assert config.exclude_ids_files == [str(ids)]
+
+
+def test_a_model_that_reads_unwrapped_text_is_trained_on_unwrapped_text():
+    text = "原告は，令和２年５月１日，海事鑑定人が右チー・リ\nンと控訴人の折衝の場で会った。\n"
+    start = text.index("チー")
+    doc = Document("d", text, [Span(start, start + 6, "jur-name", "high")])
+    (read,) = unwrapped_documents([doc], "ja")
+
+    assert read.text == text.replace("リ\nン", "リン")
+    assert [read.text[s.start : s.end] for s in read.spans] == ["チー・リン"]
+    config = parse_config(["--model_name_or_path", "x", "--unwrap_lines", "true"])
+    assert config.unwrap_lines
+
+
+@given(
+    st.text(alphabet=st.sampled_from("あいう。第１\n"), min_size=1, max_size=60),
+    st.data(),
+)
+def test_unwrapping_keeps_every_span_on_its_characters(text, data):
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    doc = Document("d", text, [Span(start, end, "nat-name", "high")])
+    (read,) = unwrapped_documents([doc], "ja")
+    (span,) = read.spans
+    # the span covers the same characters; only the line ends the wrapping made are gone
+    assert read.text[span.start : span.end].replace("\n", "") == text[start:end].replace("\n", "")
 
 
 def test_windows_and_collator_pad_targets(encoder_dir):

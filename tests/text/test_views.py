@@ -63,3 +63,41 @@ def test_views_keep_the_offsets_of_the_original(text):
             view.model[i].lower() == view.detection[index[i]].lower()
             for i in range(len(view.model))
         )
+
+
+WRAPPED = (
+    "主　　文\n"
+    "被告人を懲役３年に処する。\n"
+    "理　　由\n"
+    "被告人は，令和２年５月１日，海事鑑定人が右チー・リ\n"
+    "ンと控訴人の折衝の場で，「と\n"
+    "びうお」の船長に対し，暴行を加えたものである。\n"
+    "第１　事実\n"
+)
+
+
+def test_a_japanese_model_trained_so_reads_through_the_line_ends_of_the_pdf_wrapping():
+    view = read_text(WRAPPED, "ja", unwrap_lines=True)
+
+    # a wrapped line (15 characters or more, not ending a sentence) joins the next;
+    # headings, short lines and sentence ends keep their line end
+    assert "チー・リンと控訴人" in view.model and "「とびうお」" not in view.model
+    assert view.model.startswith("主　　文\n被告人を懲役３年に処する。\n理　　由\n")
+    assert view.model.endswith("ものである。\n第１　事実\n")
+    index = view.model_index
+    assert all(view.model[i] == WRAPPED[index[i]] for i in range(len(view.model)))
+    assert read_text(view, "ja", unwrap_lines=True) is view
+    assert read_text(view, "ja").model == WRAPPED  # a model not trained so reads it as it is
+
+
+@given(st.text(alphabet=st.sampled_from("あ。第１（）\n 　Ａ"), max_size=80))
+def test_unwrapping_only_drops_line_ends_and_keeps_offsets(text):
+    view = read_text(text, "ja", unwrap_lines=True)
+    index = view.model_index
+    if index is None:
+        assert view.model == text
+        return
+    assert len(index) == len(view.model) + 1 and index[-1] == len(text)
+    dropped = set(range(len(text))) - set(index[:-1].tolist())
+    assert all(text[i] == "\n" for i in dropped)
+    assert all(view.model[i] == text[index[i]] for i in range(len(view.model)))

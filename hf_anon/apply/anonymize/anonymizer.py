@@ -223,7 +223,8 @@ class Anonymizer:
         """Where texts enter: checked, and read once for every stage after
         (:class:`~hf_anon.text.views.TextView`, in the model's language)."""
         language = getattr(self.detector, "language", None) or self.language
-        return [read_text(t, language) for t in check_texts(texts)]
+        unwrap = getattr(self.detector, "unwrap_lines", False)
+        return [read_text(t, language, unwrap) for t in check_texts(texts)]
 
     # -- anonymization
     def plan(

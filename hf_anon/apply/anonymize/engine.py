@@ -195,7 +195,7 @@ def replace_spans(
     """
     if not isinstance(text, str | TextView):
         raise TypeError(f"text must be a string, got {type(text).__name__}")
-    view = read_text(text, text.language if isinstance(text, TextView) else language)
+    view = text if isinstance(text, TextView) else read_text(text, language)
     text = view.original
     if plan is None:
         plan = AnonymizationPlan.build(
