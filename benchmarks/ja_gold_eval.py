@@ -57,16 +57,21 @@ def scorers(detector, docs, predicted, labels=None):
     return out
 
 
-def placeholder_figures(key_path: Path) -> dict:
+def key_path(gold: Path) -> Path:
+    """The key of a gold file: ``test.jsonl`` → ``test.key.jsonl``."""
+    return gold.with_name(gold.name.removesuffix(".jsonl") + ".key.jsonl")
+
+
+def placeholder_figures(key: Path) -> dict:
     from hf_anon.cli.inputs import read_documents
     from hf_anon.corpora.placeholders import placeholder_spans
     from hf_anon.corpora.placeholders.scoring import bootstrap_interval, score_placeholders
     from hf_anon.text.labels import DEFAULT_LABELS
 
-    key = read_documents(
-        str(key_path), DEFAULT_LABELS, require_risk=False, spans_key="placeholders"
+    documents = read_documents(
+        str(key), DEFAULT_LABELS, require_risk=False, spans_key="placeholders"
     )
-    pairs = [(d.text, d.spans, placeholder_spans(d.text, "ja")) for d in key]
+    pairs = [(d.text, d.spans, placeholder_spans(d.text, "ja")) for d in documents]
     scores = score_placeholders(pairs)
     return {
         "precision": scores.precision,
@@ -80,10 +85,11 @@ def placeholder_figures(key_path: Path) -> dict:
 
 
 def evaluate(
-    folder: str, variants: list[str], gold: Path, samples: int, splits=SPLITS
+    folder: str, variants: list[str], halves: dict[str, Path], samples: int
 ) -> tuple[dict, dict]:
-    """Figures per variant and half, and per half the first variant's scorers (all spans,
-    names), which :func:`paired_models` pairs across models."""
+    """Figures per variant and half (``halves``: name → gold JSON Lines), and per half the
+    first variant's scorers (all spans, names), which :func:`paired_models` pairs across
+    models."""
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import paired_intervals
     from hf_anon.model.training import load_documents
@@ -93,10 +99,9 @@ def evaluate(
     first: dict[str, tuple] = {}  # per half: the first variant and its scorers
     for variant in variants:  # one model load per variant, every half read by it
         detector = SpanDetector.from_pretrained(folder, **VARIANTS[variant])
-        for split in splits:
+        for split, path in halves.items():
             if split not in docs:
-                path = str(gold / f"{split}.jsonl")
-                docs[split] = load_documents([path], detector.labels, split="test")
+                docs[split] = load_documents([str(path)], detector.labels, split="test")
             start = time.perf_counter()
             predicted = detector.detect([d.text for d in docs[split]])
             seconds = time.perf_counter() - start
@@ -183,21 +188,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--splits", nargs="+", default=list(SPLITS), choices=SPLITS, help="validation to choose"
     )
+    parser.add_argument(
+        "--extra",
+        nargs="+",
+        default=[],
+        metavar="NAME=JSONL",
+        help="more gold read like a half, its key beside it (NAME.key.jsonl): precedents kept "
+        "out of training (build_ja_gold.py --part)",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
-    for split in SPLITS:
-        if not (args.gold / f"{split}.jsonl").exists():
-            parser.error(f"{args.gold}/{split}.jsonl: no such gold file (build_ja_gold.py)")
+    halves = {split: args.gold / f"{split}.jsonl" for split in args.splits}
+    for spec in args.extra:
+        name, _, path = spec.partition("=")
+        if not path:
+            parser.error(f"--extra {spec!r}: give NAME=JSONL")
+        halves[name] = Path(path)
+    for path in halves.values():
+        if not path.exists() or not key_path(path).exists():
+            parser.error(f"{path} or its key: no such gold file (build_ja_gold.py)")
     results, kept = {}, {}
     for spec in args.models:
         name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
-        results[name], kept[name] = evaluate(
-            folder, args.variants, args.gold, args.samples, args.splits
-        )
+        results[name], kept[name] = evaluate(folder, args.variants, halves, args.samples)
     paired = paired_models(kept, args.samples)
-    placeholders = {s: placeholder_figures(args.gold / f"{s}.key.jsonl") for s in args.splits}
+    placeholders = {s: placeholder_figures(key_path(path)) for s, path in halves.items()}
     table = markdown(results, placeholders)
     print(table)
     if args.json:

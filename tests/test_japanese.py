@@ -203,6 +203,35 @@ def test_look_alikes_of_the_precedents_of_session_40_are_not_placeholders(text):
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # circled letters: the convention of some courts (read as the usual letters)
+        ("又は明白性が認められないⒶ鑑定及びⒷ・Ⓒ新鑑定について", ["Ⓐ", "Ⓑ", "Ⓒ"]),
+        ("原告らが，福島県双葉郡ⓖ町大字ⓗに居住していた", ["ⓖ町大字ⓗ"]),
+        # a masked date relative to the month or year named before
+        ("その後、同月▲日、脳内出血により死亡した", ["同月▲日"]),
+        ("原告は，同年▲月▲日，本件被疑事実により逮捕された", ["同年▲月▲日"]),
+    ],
+)
+def test_placeholders_of_the_precedents_of_session_41(text, expected):
+    """Read off 24 precedents of session 41 (the circled letters of two courts, a masked
+    relative date); the relative dates checked on validation and the training key."""
+    assert [surface for surface, _ in found(text)] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "本件事故のあった平成四年一〇月三一日から支払済みまで",  # the zero of a kanji numeral
+        "損害金の連帯支払を求め（㋐），被告各商品の破棄（㋑－２）を求める",  # list items
+        "別紙図面ⓐにいた人に声をかけた",  # a reference to a drawing
+    ],
+)
+def test_look_alikes_of_the_precedents_of_session_41_are_not_placeholders(text):
+    assert found(text) == []
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "表皮壊死融解症とも言い，ＴＥ\nＮと略称する。",  # a word broken by a line end
@@ -748,17 +777,20 @@ def test_the_japanese_model_runs_its_date_rule():
 
 def test_a_model_trained_on_unwrapped_text_reads_through_the_pdf_line_ends():
     detector = SpanDetector.from_pretrained(default_model("ja"))
-    detector.model.config.unwrap_lines = True  # as train.py --unwrap_lines records it
-    unwrapping = SpanDetector(detector.model, detector.tokenizer)
+    assert detector.unwrap_lines  # the bundled model was trained so (train.py --unwrap_lines)
     text = (
         "原告は，令和２年５月１日，東京都内において，被告の従業員である佐藤健\n"
         "一と面会し，その際，被告の代表者である株式会社ミドリ商会の社長と会った。\n"
     )
-    ((encoded, *_),) = unwrapping.predict_probabilities([Document("d", text)])
-    detector.model.config.unwrap_lines = False
+    ((encoded, *_),) = detector.predict_probabilities([Document("d", text)])
 
-    assert unwrapping.unwrap_lines and not detector.unwrap_lines
     assert encoded.text == text  # decoding reads the original, offsets mapped back
-    assert any("\n" in text[start:end] for start, end in encoded.offsets)  # a token over it
-    spans = [text[s.start : s.end] for s in unwrapping.detect([text])[0]]
+    tokens = [text[start:end] for start, end in encoded.offsets]
+    assert "健" in tokens and "一" in tokens and "\n一" not in tokens  # the wrap is gone
+    spans = [text[s.start : s.end] for s in detector.detect([text])[0]]
     assert "佐藤健\n一" in spans and "令和２年５月１日" in spans
+    detector.model.config.unwrap_lines = False  # a model not trained so reads the line ends
+    as_it_stands = SpanDetector(detector.model, detector.tokenizer)
+    detector.model.config.unwrap_lines = True
+    ((encoded, *_),) = as_it_stands.predict_probabilities([Document("d", text)])
+    assert "\n一" in [text[start:end] for start, end in encoded.offsets]  # a word boundary

@@ -211,6 +211,8 @@ class AnonModelCardData:
     recognizers: list[str] = field(default_factory=list)
     #: the Japanese analyzer that keeps name spans to words (config.word_analyzer)
     word_analyzer: str | None = None
+    #: the model reads texts without the line ends of a PDF's wrapping (config.unwrap_lines)
+    unwrap_lines: bool = False
     parameters: str = "unknown"
     weight_dtype: str = "unknown"
     # --- the training run (training_config.json, training_info.json, eval_results.json)
@@ -264,6 +266,7 @@ class AnonModelCardData:
             },
             recognizers=list(config.recognizers or []),
             word_analyzer=getattr(config, "word_analyzer", None),
+            unwrap_lines=bool(getattr(config, "unwrap_lines", False)),
             parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",
             weight_dtype=dtype,
             train_sources=list(training.get("train_files", [])),

@@ -12,6 +12,7 @@ imports it (transformers copies it with the remote code); it is a copy of
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 
 TAG_O, TAG_B, TAG_I = 0, 1, 2
@@ -80,6 +81,44 @@ def case_view(text: str) -> str:
 
 def model_view(text: str) -> str:
     return case_view(detection_view(text))
+
+
+# --- a PDF's wrapping (hf_anon.text.views.without_wrapped_line_ends) ---------------------------
+
+_HEADING = re.compile(
+    r"[ 　]*(?:第[０-９0-9一二三四五六七八九十]+"
+    r"|[（(][０-９0-9一二三四五六七八九十ア-ンａ-ｚ]+[）)]"
+    r"|[０-９0-9]+[ 　．.]|[ア-ン][ 　]|[⑴-⒇①-⑳]|主\s*文|理\s*由|事\s*実|別\s*紙)"
+)
+WRAP_MIN_LINE = 15
+
+
+def unwrapped(text: str) -> tuple[str, list[int]]:
+    """The text without the line ends of a PDF's wrapping (after a line of at least
+    ``WRAP_MIN_LINE`` characters that ends no sentence, before a line that is not empty and
+    starts no heading), and the original offset of each character kept (then ``len(text)``):
+    what a model trained with ``unwrap_lines`` reads."""
+    lines = text.split("\n")
+    dropped = set()
+    position = 0
+    for line, following in itertools.pairwise(lines):
+        position += len(line)
+        if (
+            len(line.strip()) >= WRAP_MIN_LINE
+            and not line.rstrip().endswith("。")
+            and following.strip()
+            and not _HEADING.match(following)
+        ):
+            dropped.add(position)
+        position += 1
+    index = [i for i in range(len(text)) if i not in dropped]
+    return "".join(text[i] for i in index), [*index, len(text)]
+
+
+def to_original(offsets: list[tuple[int, int]], index: list[int]) -> list[tuple[int, int]]:
+    """Token offsets on :func:`unwrapped`'s view → offsets on the original text (an end just
+    after the character before it, so a token over a dropped line end covers it)."""
+    return [(index[a], index[b - 1] + 1 if b > a else index[a]) for a, b in offsets]
 
 
 # --- windows (hf_anon.model.alignment) ----------------------------------------------------------

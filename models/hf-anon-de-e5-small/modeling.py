@@ -82,6 +82,8 @@ class AnonConfig(PretrainedConfig):
       detection applies that language's span boundaries (:mod:`hf_anon.text.languages`).
     - ``word_analyzer``: for Japanese, the morphological analyzer (``sudachi``, ``janome``)
       that keeps name spans to words (:mod:`hf_anon.text.japanese_words`); None: no check.
+    - ``unwrap_lines``: the model was trained on, and reads, texts without the line ends
+      of a PDF's wrapping (:func:`hf_anon.text.views.without_wrapped_line_ends`).
 
     Provenance, for the model card: ``base_encoder`` is the encoder the model was built
     on (a hub id or a folder, as given to :meth:`AnonModel.from_encoder`), ``base_model``
@@ -107,11 +109,13 @@ class AnonConfig(PretrainedConfig):
         base_model: str | None = None,
         language: str = "de",
         word_analyzer: str | None = None,
+        unwrap_lines: bool = False,
         **kwargs,
     ):
         super().__init__(**kwargs)
         self.language = language
         self.word_analyzer = word_analyzer
+        self.unwrap_lines = unwrap_lines
         self.window_max_length = window_max_length
         self.window_stride = window_stride
         self.label_thresholds = dict(label_thresholds) if label_thresholds else None

@@ -38,7 +38,9 @@ Two decodings, chosen when the pipeline is made (``pipe.decoding`` says which):
   ``operators`` as in ``Anonymizer.anonymize``).
 - ``"model"`` (without hf_anon, or ``decoding="model"``): the model alone, decoded as
   hf-anon decodes it before its rules: the text read as hf-anon's model reads it
-  (control characters as spaces, shouted lines in title case), cut into overlapping
+  (control characters as spaces, shouted lines in title case; a Japanese model's text
+  without the case change, and, where its config says ``unwrap_lines``, without the line
+  ends of a PDF's wrapping), cut into overlapping
   windows of the length the model was trained on (``window_max_length`` and
   ``window_stride`` of the config) at paragraph, line or sentence boundaries where
   possible, the per-token probabilities of overlapping windows averaged, BIO decoding
@@ -73,7 +75,9 @@ from .pipeline_decoding import (
     replace,
     snap_to_words,
     special_layout,
+    to_original,
     trim_punctuation,
+    unwrapped,
 )
 
 #: The decodings of :class:`AnonymizationPipeline` (``decoding=``).
@@ -236,7 +240,12 @@ class AnonymizationPipeline(Pipeline):
         self._check(options)
         if self.anonymizer is not None:
             return {"text": text}
-        view = model_view(text)
+        config = self.model.config
+        japanese = getattr(config, "language", "de") == "ja"
+        view = detection_view(text) if japanese else model_view(text)
+        index = None
+        if japanese and getattr(config, "unwrap_lines", False):  # as the model was trained
+            view, index = unwrapped(view)
         encoding = self.tokenizer(
             view, add_special_tokens=False, return_offsets_mapping=True, verbose=False
         )
@@ -246,7 +255,7 @@ class AnonymizationPipeline(Pipeline):
         windows = plan_windows(cut_scores(view, offsets), capacity, self.stride)
         return {
             "text": text,
-            "offsets": offsets,
+            "offsets": offsets if index is None else to_original(offsets, index),
             "windows": windows,
             "input_ids": [[*self.prefix, *ids[start:end], *self.suffix] for start, end in windows],
         }

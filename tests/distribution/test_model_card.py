@@ -258,3 +258,6 @@ def test_a_japanese_card_says_whether_its_real_precedents_were_annotated_by_hand
     data.train_sources = ["corpora/ja_real:train", "corpora/ja_synthetic:train"]
     card = data.render()
     assert "annotated exhaustively by hand" not in card and "labelled by rule" in card
+    assert "line ends of the PDF's wrapping" not in card
+    data.unwrap_lines = True  # a model trained with train.py --unwrap_lines says how it reads
+    assert "line ends of the PDF's wrapping" in data.render()

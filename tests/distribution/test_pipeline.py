@@ -9,6 +9,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from transformers import AutoTokenizer, pipeline
 from without_hf_anon import run_without_hf_anon
 
@@ -246,3 +248,55 @@ def test_a_push_carries_the_pipeline(pipeline_model, tmp_path):
     (folder / PIPELINE_FILE).unlink()
     with pytest.raises(PushError, match=r"custom_pipelines needs pipeline\.py"):
         plan_model_push(folder, "org/tiny")
+
+
+@given(st.text(alphabet=st.sampled_from("あ。第１（）\n 　Ａ主文"), max_size=80))
+def test_the_standalone_pipeline_unwraps_as_hf_anon_does(text):
+    from hf_anon.distribution.pipeline_decoding import to_original, unwrapped
+    from hf_anon.text.views import without_wrapped_line_ends
+
+    view, index = unwrapped(text)
+    expected, expected_index = without_wrapped_line_ends(text)
+    assert view == expected
+    if expected_index is not None:
+        assert index == expected_index.tolist()
+    tokens = [(a, a + 1) for a in range(len(view))]
+    assert all(text[a:b] == view[k] for k, (a, b) in enumerate(to_original(tokens, index)))
+
+
+def test_the_japanese_model_alone_reads_the_text_as_hf_anon_reads_it():
+    """The bundled Japanese model trained on text without the PDF's wrapping
+    (``unwrap_lines``): its model-only pipeline reads it so too, and gives hf-anon's
+    spans before the rules, at the same offsets of the original text."""
+    from hf_anon.model.alignment import decode_spans, trim_punctuation
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.text.data import Document
+
+    detector = SpanDetector.from_pretrained(default_model("ja"), recognizers=())
+    assert detector.unwrap_lines
+    thresholds = detector.label_thresholds
+    text = (
+        "原告は，令和２年５月１日，東京都内において，被告の従業員である佐藤健\n"
+        "一と面会し，その際，被告の代表者である株式会社ミドリ商会の社長と会った。\n"
+    ) * 3
+    [(encoded, tags, labels, risks)] = detector.predict_probabilities([Document("0", text)])
+    spans = decode_spans(
+        encoded.text,
+        encoded.offsets,
+        tags,
+        labels,
+        risks,
+        detector.labels,
+        threshold=min(thresholds.values()),
+    )
+    expected = [
+        (s.start, s.end, s.label)
+        for s in trim_punctuation(encoded.text, spans)
+        if s.score >= thresholds.get(s.label, 0.0)
+    ]
+    anonymize = pipeline(
+        "anonymization", model=default_model("ja"), trust_remote_code=True, decoding="model"
+    )
+    got = anonymize(text)
+    assert [(s["start"], s["end"], s["label"]) for s in got] == expected
+    assert any("\n" in s["text"] for s in got)  # the name broken by the line end, whole

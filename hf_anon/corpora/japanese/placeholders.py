@@ -76,8 +76,13 @@ _GIVEN = "|".join(
 RE_PSEUDONYM = re.compile(rf"[甲乙丙丁戊][野山川田村原島沢井本谷口岡][ 　]?(?:{_GIVEN})?")
 RE_PARTY = re.compile(r"[甲乙丙丁戊]")
 # Masked values: dates, phone and account numbers, plates, runs of marks.
+#: A date with a masked part: ``平成▲年▲月▲日``, ``昭和●●年●●月``, and relative to the year
+#: or month named before (``同年▲月▲日``, ``同月▲日``); not the zero of a kanji numeral
+#: (``一〇月``). A date without a mask is no placeholder (checked where it is matched).
 RE_MASKED_DATE = re.compile(
-    rf"(?:昭和|平成|令和|大正)?[{_MASK}{_DIGIT}元]+年(?:[{_MASK}{_DIGIT}]+月)?(?:[{_MASK}{_DIGIT}]+日)?"
+    rf"(?:(?:昭和|平成|令和|大正)?[{_MASK}{_DIGIT}元]+年(?:[{_MASK}{_DIGIT}]+月)?"
+    rf"|(?<![一二三四五六七八九十〇])(?:同年|翌年)?[{_MASK}{_DIGIT}]+月|同月|翌月)"
+    rf"(?:[{_MASK}{_DIGIT}]+日)?"
     rf"(?:(?:午前|午後)?[{_MASK}{_DIGIT}]+時(?:[{_MASK}{_DIGIT}]+分)?)?"
 )
 RE_MASKED_NUMBER = re.compile(
@@ -428,8 +433,22 @@ def _address_start(text: str, end: int) -> int:
     return start
 
 
+#: Circled Latin letters some courts mask with (``Ⓐ鑑定``, ``福島県双葉郡ⓖ町大字ⓗ``) read as
+#: the full-width letters of the usual convention (``Ａ``, ``ｇ``), one character for one,
+#: so offsets hold; the rules for letters then judge them (``別紙図面ⓐ`` is a reference).
+#: Circled katakana (``㋐``, ``㋑``) stay: most courts number the items of a list with them.
+CIRCLED = str.maketrans(
+    {
+        **{chr(0x24B6 + k): chr(0xFF21 + k) for k in range(26)},  # Ⓐ-Ⓩ → Ａ-Ｚ
+        **{chr(0x24D0 + k): chr(0xFF41 + k) for k in range(26)},  # ⓐ-ⓩ → ａ-ｚ
+    }
+)
+
+
 def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
-    """All placeholders of a published Japanese precedent, labelled, in text order."""
+    """All placeholders of a published Japanese precedent, labelled, in text order
+    (circled letters read as the usual letters: :data:`CIRCLED`)."""
+    text = text.translate(CIRCLED)
     found: list[JapanesePlaceholder] = []
     taken = [False] * len(text)
 
