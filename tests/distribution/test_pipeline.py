@@ -184,38 +184,43 @@ def test_with_hf_anon_the_pipeline_gives_the_anonymizers_results(bundled_anonymi
     assert [s["source"] for s in result["spans"]] == [r.source for r in reference.replacements]
 
 
+def model_spans(detector, text: str) -> list[tuple]:
+    """hf-anon's spans of ``text`` before its rules: the detector's probabilities decoded with
+    its thresholds, snapped to words (not in Japanese) and trimmed of punctuation."""
+    from hf_anon.model.alignment import decode_spans, snap_to_words, trim_punctuation
+    from hf_anon.text.data import Document
+
+    thresholds = detector.label_thresholds
+    [(encoded, tags, labels, risks)] = detector.predict_probabilities([Document("0", text)])
+    spans = decode_spans(
+        encoded.text,
+        encoded.offsets,
+        tags,
+        labels,
+        risks,
+        detector.labels,
+        threshold=min(thresholds.values()),
+    )
+    if detector.language != "ja":  # no spaces end a Japanese word
+        spans = snap_to_words(encoded.text, spans)
+    return [
+        (s.start, s.end, s.label, s.risk, s.score)
+        for s in trim_punctuation(encoded.text, spans)
+        if s.score >= thresholds.get(s.label, 0.0)
+    ]
+
+
 def test_model_only_decoding_is_hf_anons_without_its_rules(bundled_anonymizer):
     """Without hf-anon the pipeline decodes as hf-anon's detector does before its rules
     (recognizers, boundary rules, noun filter): the same windows, probabilities, thresholds
     and word snapping give the same spans, on long texts, shouted lines and control
     characters too."""
-    from hf_anon.model.alignment import decode_spans, snap_to_words, trim_punctuation
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.text.data import Document
 
     detector = SpanDetector(
         bundled_anonymizer.detector.model, bundled_anonymizer.detector.tokenizer, recognizers=()
     )
-    thresholds = detector.label_thresholds
-    assert thresholds  # the bundled model is calibrated
-
-    def model_spans(text: str) -> list[tuple]:
-        [(encoded, tags, labels, risks)] = detector.predict_probabilities([Document("0", text)])
-        spans = decode_spans(
-            encoded.text,
-            encoded.offsets,
-            tags,
-            labels,
-            risks,
-            detector.labels,
-            threshold=min(thresholds.values()),
-        )
-        spans = trim_punctuation(encoded.text, snap_to_words(encoded.text, spans))
-        return [
-            (s.start, s.end, s.label, s.risk, s.score)
-            for s in spans
-            if s.score >= thresholds.get(s.label, 0.0)
-        ]
+    assert detector.label_thresholds  # the bundled model is calibrated
 
     texts = [
         DECISION * 2,  # several 256-token windows
@@ -229,7 +234,7 @@ def test_model_only_decoding_is_hf_anons_without_its_rules(bundled_anonymizer):
     for text, got in zip(texts, anonymize(texts), strict=True):
         check_spans(text, got)
         assert [(s["start"], s["end"], s["label"], s["risk"], s["score"]) for s in got] == (
-            model_spans(text)
+            model_spans(detector, text)
         )
     # hf-anon's entities join a surname to its full name; the model-only ones are words
     text = "Der Kläger Müller hat geklagt. Hans Müller wohnt in Regensburg."
@@ -268,32 +273,15 @@ def test_the_japanese_model_alone_reads_the_text_as_hf_anon_reads_it():
     """The bundled Japanese model trained on text without the PDF's wrapping
     (``unwrap_lines``): its model-only pipeline reads it so too, and gives hf-anon's
     spans before the rules, at the same offsets of the original text."""
-    from hf_anon.model.alignment import decode_spans, trim_punctuation
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.text.data import Document
 
     detector = SpanDetector.from_pretrained(default_model("ja"), recognizers=())
     assert detector.unwrap_lines
-    thresholds = detector.label_thresholds
     text = (
         "原告は，令和２年５月１日，東京都内において，被告の従業員である佐藤健\n"
         "一と面会し，その際，被告の代表者である株式会社ミドリ商会の社長と会った。\n"
     ) * 3
-    [(encoded, tags, labels, risks)] = detector.predict_probabilities([Document("0", text)])
-    spans = decode_spans(
-        encoded.text,
-        encoded.offsets,
-        tags,
-        labels,
-        risks,
-        detector.labels,
-        threshold=min(thresholds.values()),
-    )
-    expected = [
-        (s.start, s.end, s.label)
-        for s in trim_punctuation(encoded.text, spans)
-        if s.score >= thresholds.get(s.label, 0.0)
-    ]
+    expected = [span[:3] for span in model_spans(detector, text)]
     anonymize = pipeline(
         "anonymization", model=default_model("ja"), trust_remote_code=True, decoding="model"
     )
