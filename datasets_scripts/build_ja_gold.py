@@ -361,8 +361,9 @@ def write_part(ids_file: Path, out: Path, folder: Path = TRAIN_ANNOTATION) -> in
     found = set()
     for suffix in ("jsonl", "key.jsonl"):
         lines = (folder.parent / f"train.{suffix}").read_text(encoding="utf-8").splitlines()
-        kept = [line for line in lines if json.loads(line)["id"] in ids]
-        found |= {json.loads(line)["id"] for line in kept}
+        listed = [(json.loads(line)["id"], line) for line in lines]
+        kept = [line for doc_id, line in listed if doc_id in ids]
+        found |= {doc_id for doc_id, _ in listed if doc_id in ids}
         (out / f"{ids_file.stem}.{suffix}").write_text(
             "".join(line + "\n" for line in kept), encoding="utf-8"
         )

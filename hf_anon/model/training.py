@@ -11,7 +11,7 @@ import json
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +19,7 @@ import torch
 
 from hf_anon.model.alignment import CUT_WORD, IGNORE_INDEX, cut_scores, encode_documents
 from hf_anon.model.metrics import SpanScorer, SpanScores
-from hf_anon.text.data import Document, Span, load_jsonl
+from hf_anon.text.data import Document, load_jsonl
 from hf_anon.text.labels import LabelSet
 
 #: Masking schemes of seed 000, table 5.4: shares of (placeholder-only, random, mask).
@@ -218,12 +218,10 @@ def unwrapped_documents(documents: Sequence[Document], language: str) -> list[Do
             out.append(doc)
             continue
         spans = [
-            Span(
-                int(np.searchsorted(index, s.start)),
-                int(np.searchsorted(index, s.end)),
-                s.label,
-                s.risk,
-                s.score,
+            replace(
+                s,
+                start=int(np.searchsorted(index, s.start)),
+                end=int(np.searchsorted(index, s.end)),
             )
             for s in doc.spans
         ]

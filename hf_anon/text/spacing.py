@@ -40,6 +40,13 @@ def collapse_letter_spacing(text: str) -> tuple[str, np.ndarray | None]:
     keep = np.ones(len(text), dtype=bool)
     for start, end in runs:
         keep[start + 1 : end : 2] = False  # the spaces between the letters
+    return kept_characters(text, keep)
+
+
+def kept_characters(text: str, keep: np.ndarray) -> tuple[str, np.ndarray]:
+    """The view of ``text`` made of the characters ``keep`` marks, and ``index``: the
+    original offset of each view character, then ``len(text)`` (what :func:`to_original`
+    maps token offsets back through)."""
     index = np.flatnonzero(keep)
     view = "".join(text[i] for i in index)
     return view, np.append(index, len(text)).astype(np.int64)

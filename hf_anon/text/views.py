@@ -22,7 +22,7 @@ from functools import cached_property
 import numpy as np
 
 from hf_anon.text.lexicon import is_all_caps
-from hf_anon.text.spacing import collapse_letter_spacing
+from hf_anon.text.spacing import collapse_letter_spacing, kept_characters
 
 _LETTER_WORD = re.compile(r"[^\W\d_]{2,}")
 
@@ -157,9 +157,7 @@ def without_wrapped_line_ends(text: str) -> tuple[str, np.ndarray | None]:
         return text, None
     keep = np.ones(len(text), dtype=bool)
     keep[ends] = False
-    index = np.flatnonzero(keep)
-    view = "".join(text[i] for i in index)
-    return view, np.append(index, len(text)).astype(np.int64)
+    return kept_characters(text, keep)
 
 
 def model_view(text: str) -> str:
