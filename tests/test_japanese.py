@@ -759,6 +759,33 @@ def test_calibrate_reads_several_gold_sets_as_one(tmp_path, capsys):
     assert record["gold"] == f"{first} + {second}" and record["documents"] == 5
 
 
+def test_calibrate_names_the_checkpoint_its_rule_prefers(tmp_path, capsys):
+    # checkpoints of one run, each calibrated and stored; the rule names one of them
+    import shutil
+
+    from hf_anon.cli.main import EXIT_INVALID_INPUT, main
+
+    first, second = tmp_path / "step-100", tmp_path / "step-200"
+    for folder in (first, second):
+        shutil.copytree(default_model("ja"), folder)
+    gold = tmp_path / "gold.jsonl"
+    lines = (REPO_ROOT / "data" / "ja" / "validation.jsonl").read_text(encoding="utf-8")
+    gold.write_text("".join(lines.splitlines(True)[:3]), encoding="utf-8")
+
+    args = ["calibrate", "--model", str(first), str(second), "--gold", str(gold)]
+    assert main([*args, "--high-risk-slack-se", "1", "--write"]) == 0
+    out = capsys.readouterr().out
+    assert f"== {first}" in out and "high-risk recall floor" in out
+    assert out.rstrip().endswith(f"chosen: {first}")  # equal scores: the first one given
+    for folder in (first, second):
+        record = json.loads((folder / "calibration.json").read_text(encoding="utf-8"))
+        assert record["high_risk_slack_se"] == 1.0 and record["high_risk_floor"] <= 1.0
+    assert main([*args, "--adapter", str(tmp_path)]) == EXIT_INVALID_INPUT
+    assert "single --model" in capsys.readouterr().err
+    assert main([*args, "--high-risk-slack-se", "-1"]) == EXIT_INVALID_INPUT
+    assert "0 or more" in capsys.readouterr().err
+
+
 def test_the_japanese_model_keeps_name_spans_to_words():
     detector = SpanDetector.from_pretrained(default_model("ja"))
     assert detector.word_analyzer == "sudachi" and detector.label_thresholds

@@ -15,6 +15,33 @@ from hf_anon.text.readers import InputError
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
+    from hf_anon.model.calibration import choose
+
+    if args.adapter and len(args.model) > 1:
+        raise InputError("--adapter calibrates one model: give a single --model")
+    if args.high_risk_slack_se < 0:
+        raise InputError(f"--high-risk-slack-se must be 0 or more, not {args.high_risk_slack_se}")
+    results = {model: _calibrate_one(args, model) for model in args.model}
+    if len(results) > 1:
+        chosen = choose(results, target_high=args.target_high, slack_se=args.high_risk_slack_se)
+        print("\ncandidates (calibrated scores):")
+        for model, result in results.items():
+            mark = "*" if model == chosen else " "
+            print(f" {mark} {model}: {_scores_line(result.after, result.beta)}")
+        print(f"chosen: {chosen}")
+    return 0
+
+
+def _scores_line(scores: dict[str, float], beta: float) -> str:
+    return (
+        f"lenient P/R/F1 {scores['precision']:.3f}/{scores['recall']:.3f}/"
+        f"{scores['f1']:.3f}, F{beta:g} {scores['f_beta']:.3f}, "
+        f"recall high {scores['recall_high']:.3f}, strict F1 {scores['strict_f1']:.3f}"
+    )
+
+
+def _calibrate_one(args: argparse.Namespace, model: str):
+    """Calibrate one model on the gold sets, print its result, write it with --write."""
     from hf_anon.model.calibration import calibrate, write_calibration
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS_BY_LANGUAGE
@@ -23,7 +50,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     choice = recognizer_choice(args)
     try:
         detector = SpanDetector.from_pretrained(
-            args.model, adapter=args.adapter, recognizers=() if choice == "config" else choice
+            model, adapter=args.adapter, recognizers=() if choice == "config" else choice
         )
         if choice == "config":  # the default rules of the model's language
             detector.recognizers = DEFAULT_RECOGNIZERS_BY_LANGUAGE[detector.language]
@@ -40,22 +67,26 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         target_high=args.target_high,
         batch_size=args.batch_size,
         progress=args.progress,
+        high_risk_slack_se=args.high_risk_slack_se,
     )
+    if len(args.model) > 1:
+        print(f"== {model}")
     print(f"{result.documents} documents; recognizers: {', '.join(result.recognizers) or 'none'}")
     for name, scores in (("argmax", result.before), ("calibrated", result.after)):
+        print(f"{name:>10}: {_scores_line(scores, result.beta)}")
+    if result.high_risk_floor is not None:
         print(
-            f"{name:>10}: lenient P/R/F1 {scores['precision']:.3f}/{scores['recall']:.3f}/"
-            f"{scores['f1']:.3f}, F{result.beta:g} {scores['f_beta']:.3f}, "
-            f"recall high {scores['recall_high']:.3f}, strict F1 {scores['strict_f1']:.3f}"
+            f"high-risk recall floor {result.high_risk_floor:.4f} "
+            f"({result.high_risk_slack_se:g} standard errors below the best reached)"
         )
     print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
     if args.write and args.adapter:
         out = write_calibration(args.adapter, result, source)
         print(f"written to {out} (the adapter's thresholds; the base model is unchanged)")
     elif args.write:
-        out = write_calibration(args.model, result, source)
-        print(f"written to {Path(args.model) / 'config.json'} and {out}")
-    return 0
+        out = write_calibration(model, result, source)
+        print(f"written to {Path(model) / 'config.json'} and {out}")
+    return result
 
 
 def add_calibrate_parser(commands) -> argparse.ArgumentParser:
@@ -71,7 +102,13 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
             "Use a validation split: never the set you report on."
         ),
     )
-    parser.add_argument("--model", required=True, help="hf-anon model folder")
+    parser.add_argument(
+        "--model",
+        required=True,
+        nargs="+",
+        help="hf-anon model folder; several (checkpoints of a run): each is calibrated (and "
+        "with --write stored), then the one the rule prefers is named",
+    )
     parser.add_argument(
         "--gold",
         required=True,
@@ -82,6 +119,14 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
     )
     parser.add_argument("--beta", type=float, default=2.0, help="F-beta weight of recall")
     parser.add_argument("--target-high", type=float, default=0.99, help="high-risk recall to keep")
+    parser.add_argument(
+        "--high-risk-slack-se",
+        type=float,
+        default=0.0,
+        help="count high-risk recall within this many standard errors of the best reached "
+        "as reached, and spend the difference on F-beta (1: the one-standard-error rule; "
+        "0: every high-risk span first, whatever it costs in precision)",
+    )
     parser.add_argument(
         "--adapter",
         default=None,

@@ -6,7 +6,10 @@ label sit where its own precision/recall trade-off is best. The thresholds are c
 *validation* set (for hf-anon: the real gold validation split, never ``dev`` nor a test
 split) by coordinate ascent: label by label (most frequent first), the threshold of a grid
 that maximises the lenient F-beta (beta 2: recall counts four times as much as precision),
-provided high-risk recall stays at its target where any threshold reaches it. They are
+provided high-risk recall stays at its target where any threshold reaches it. With a
+slack (``high_risk_slack_se``), high-risk recall within that many standard errors of the best
+reached counts as reached: a difference inside sampling noise no longer buys a single span
+with whole points of precision (the one-standard-error rule of model selection). They are
 written into ``config.json`` with the recognizers used, so that ``detect``, ``report``,
 ``anonymize``, the demo and the API all decode the same way.
 """
@@ -14,6 +17,7 @@ written into ``config.json`` with the recognizers used, so that ``detect``, ``re
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -37,6 +41,8 @@ class Calibration:
     target_high: float
     documents: int
     history: list[dict] = field(default_factory=list)
+    high_risk_slack_se: float = 0.0
+    high_risk_floor: float | None = None
 
 
 def summary(scores, beta: float = 2.0) -> dict[str, float]:
@@ -51,7 +57,23 @@ def summary(scores, beta: float = 2.0) -> dict[str, float]:
         "f_beta": f_beta,
         "recall_high": scores.recall_by_risk.get("high", 1.0),
         "strict_f1": scores.strict.f1,
+        "high_spans": scores.support_by_risk.get("high", 0),
     }
+
+
+def standard_error(recall: float, spans: int) -> float:
+    """The binomial standard error of a recall measured on ``spans`` gold spans: the size
+    of a difference that one sample of that many spans cannot tell from noise."""
+    if spans <= 0:
+        return 0.0
+    return math.sqrt(max(recall * (1 - recall), 0.0) / spans)
+
+
+def high_risk_floor(summary: dict[str, float], target_high: float, slack_se: float) -> float:
+    """The high-risk recall a slack of ``slack_se`` standard errors accepts below the best
+    reached (``summary``; the target where that is reached)."""
+    reached = min(summary["recall_high"], target_high)
+    return reached - slack_se * standard_error(reached, int(summary["high_spans"]))
 
 
 def _evaluate(detector, documents, probabilities, thresholds, beta) -> dict[str, float]:
@@ -76,6 +98,7 @@ def calibrate(
     start: float = 0.3,
     high_risk_cap: float = 0.3,
     probabilities=None,
+    high_risk_slack_se: float = 0.0,
 ) -> Calibration:
     """Thresholds per label for ``detector`` on gold ``documents`` (one model pass).
 
@@ -115,19 +138,38 @@ def calibrate(
         summary = _evaluate(detector, documents, probabilities, stored, beta)
         if key(summary) > key(best):
             thresholds, best = stored, summary
-    history = []
-    bar = tqdm(total=rounds * len(order) * len(grid), desc="calibrate", disable=not progress)
-    for _ in range(rounds):
-        for name in order:
-            for value in grid:
-                bar.update(1)
-                if name in high and value > high_risk_cap:
-                    continue
-                trial = {**thresholds, name: value}
-                summary = _evaluate(detector, documents, probabilities, trial, beta)
-                if key(summary) > key(best):
-                    thresholds, best = trial, summary
-                    history.append({"label": name, "threshold": value, **summary})
+    if high_risk_slack_se < 0:
+        raise ValueError(f"high_risk_slack_se must be 0 or more, not {high_risk_slack_se}")
+    searches = 2 if high_risk_slack_se else 1
+    history: list[dict] = []
+    bar = tqdm(
+        total=searches * rounds * len(order) * len(grid), desc="calibrate", disable=not progress
+    )
+
+    def ascend(thresholds, best, key):
+        for _ in range(rounds):
+            for name in order:
+                for value in grid:
+                    bar.update(1)
+                    if name in high and value > high_risk_cap:
+                        continue
+                    trial = {**thresholds, name: value}
+                    summary = _evaluate(detector, documents, probabilities, trial, beta)
+                    if key(summary) > key(best):
+                        thresholds, best = trial, summary
+                        history.append({"label": name, "threshold": value, **summary})
+        return thresholds, best
+
+    thresholds, best = ascend(thresholds, best, key)
+    floor = None
+    if high_risk_slack_se:
+        floor = high_risk_floor(best, target_high, high_risk_slack_se)
+
+        def within(summary: dict[str, float]) -> tuple[bool, float]:
+            return (summary["recall_high"] >= floor, summary["f_beta"])
+
+        history.append({"label": "(slack)", "threshold": None, "floor": floor, **best})
+        thresholds, best = ascend(thresholds, best, within)
     bar.close()
     detector.label_thresholds = saved
     return Calibration(
@@ -139,6 +181,8 @@ def calibrate(
         target_high=target_high,
         documents=len(documents),
         history=history,
+        high_risk_slack_se=high_risk_slack_se,
+        high_risk_floor=floor,
     )
 
 
@@ -161,3 +205,19 @@ def write_calibration(model_dir: str | Path, calibration: Calibration, source: s
     out = model_dir / "calibration.json"
     out.write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return out
+
+
+def choose(
+    results: dict[str, Calibration], *, target_high: float = 0.99, slack_se: float = 0.0
+) -> str:
+    """The candidate (name → its calibration on one gold set) that the calibration's own
+    rule prefers: high-risk recall at the best any candidate reached (capped at the target),
+    less ``slack_se`` standard errors, then the highest F-beta. With no slack this is the
+    rule's order itself; with one, candidates whose recall differs by noise alone are told
+    apart by precision and recall together."""
+    if not results:
+        raise ValueError("no candidates to choose from")
+    best = max(results.values(), key=lambda c: min(c.after["recall_high"], target_high))
+    floor = high_risk_floor(best.after, target_high, slack_se)
+    eligible = {n: c for n, c in results.items() if c.after["recall_high"] >= floor}
+    return max(eligible, key=lambda n: eligible[n].after["f_beta"])

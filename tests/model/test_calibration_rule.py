@@ -1,0 +1,147 @@
+"""The calibration's rule: high-risk recall first, then F-beta; with a slack of standard
+errors, a difference that sampling noise cannot tell apart no longer buys a span with
+whole points of precision."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hf_anon.model.calibration import (
+    Calibration,
+    calibrate,
+    choose,
+    high_risk_floor,
+    standard_error,
+)
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS
+
+
+class ScoredSpans:
+    """A detector whose 'model output' is a list of scored spans per document: decoding
+    keeps those whose score reaches their label's threshold."""
+
+    labels = DEFAULT_LABELS
+    recognizers = ()
+
+    def __init__(self):
+        self.label_thresholds = {}
+
+    def predict_probabilities(self, documents, **_):
+        raise AssertionError("the tests pass the output")
+
+    def decode_all(self, outputs):
+        return [
+            [s for s in spans if s.score >= self.label_thresholds.get(s.label, 0.5)]
+            for spans in outputs
+        ]
+
+
+def names_document(found_sure: int, found_unsure: int, missed: int, noise: int):
+    """One document of ``found_sure + found_unsure + missed`` high-risk names: the model
+    is sure of the first (score 0.9), unsure of the next (0.1) and blind to the rest; it
+    also gives ``noise`` words that are no names a score of 0.1."""
+    total = found_sure + found_unsure + missed + noise
+    text = "".join(f"W{i:04d} " for i in range(total))
+    gold, output = [], []
+    for i in range(total):
+        start, end = 6 * i, 6 * i + 5
+        is_name = i < found_sure + found_unsure + missed
+        if is_name:
+            gold.append(Span(start, end, "nat-name", risk="high"))
+        if i < found_sure:
+            output.append(Span(start, end, "nat-name", score=0.9))
+        elif i < found_sure + found_unsure or not is_name:
+            output.append(Span(start, end, "nat-name", score=0.1))
+    return Document(id="names", text=text, spans=gold), output
+
+
+def test_without_slack_every_high_risk_span_is_bought_whatever_it_costs():
+    doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
+    result = calibrate(ScoredSpans(), [doc], probabilities=[output], grid=(0.1, 0.3), rounds=1)
+
+    # four more names cost sixty false positives: the rule pays
+    assert result.thresholds["nat-name"] == 0.1
+    assert result.after["recall_high"] == 1.0 and result.after["precision"] < 0.85
+
+
+def test_a_slack_of_one_standard_error_keeps_precision_when_the_gain_is_noise():
+    doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
+    result = calibrate(
+        ScoredSpans(),
+        [doc],
+        probabilities=[output],
+        grid=(0.1, 0.3),
+        rounds=1,
+        high_risk_slack_se=1.0,
+    )
+
+    # 296 of 300 lies within one standard error of the target 0.99 on 300 spans
+    assert result.thresholds["nat-name"] == 0.3
+    assert result.after["precision"] == 1.0
+    assert result.after["recall_high"] >= result.high_risk_floor
+    assert result.high_risk_floor == pytest.approx(0.99 - standard_error(0.99, 300))
+
+
+def test_a_gain_larger_than_the_noise_is_still_bought_with_a_slack():
+    doc, output = names_document(found_sure=270, found_unsure=30, missed=0, noise=60)
+    result = calibrate(
+        ScoredSpans(),
+        [doc],
+        probabilities=[output],
+        grid=(0.1, 0.3),
+        rounds=1,
+        high_risk_slack_se=1.0,
+    )
+
+    # thirty names (0.90 against 1.00) are far outside one standard error
+    assert result.thresholds["nat-name"] == 0.1
+
+
+def test_a_negative_slack_is_refused():
+    doc, output = names_document(1, 0, 0, 0)
+    with pytest.raises(ValueError, match="0 or more"):
+        calibrate(ScoredSpans(), [doc], probabilities=[output], high_risk_slack_se=-1)
+
+
+@given(
+    recall=st.floats(0.0, 1.0),
+    spans=st.integers(0, 10_000),
+    slack=st.floats(0.0, 3.0),
+    target=st.floats(0.5, 1.0),
+)
+def test_the_floor_lies_at_or_below_what_was_reached(recall, spans, slack, target):
+    summary = {"recall_high": recall, "high_spans": spans}
+    floor = high_risk_floor(summary, target, slack)
+
+    assert floor <= min(recall, target)
+    assert high_risk_floor(summary, target, 0.0) == min(recall, target)
+    assert 0.0 <= standard_error(recall, spans) <= 0.5
+
+
+def calibration(recall_high: float, f_beta: float, spans: int = 1300) -> Calibration:
+    after = {"recall_high": recall_high, "f_beta": f_beta, "high_spans": spans}
+    return Calibration({}, [], {}, after, 2.0, 0.99, 43)
+
+
+def test_choosing_among_checkpoints_by_the_same_rule():
+    candidates = {
+        "step-200": calibration(0.982, 0.931),
+        "step-300": calibration(0.975, 0.934),
+        "step-400": calibration(0.981, 0.933),
+    }
+
+    # without slack the highest high-risk recall wins, however small the lead
+    assert choose(candidates) == "step-200"
+    # one standard error on 1,300 spans is about 0.004: step-400 ties step-200 and wins on
+    # F2; step-300 lies outside
+    assert choose(candidates, slack_se=1.0) == "step-400"
+    with pytest.raises(ValueError, match="no candidates"):
+        choose({})
+
+
+def test_above_the_target_recall_no_longer_counts():
+    candidates = {"a": calibration(0.999, 0.90), "b": calibration(0.991, 0.95)}
+    assert choose(candidates) == "b"
