@@ -124,19 +124,22 @@ def evaluate(
     return results, {split: (every, names) for split, (_, every, names) in first.items()}
 
 
-def paired_models(kept: dict, samples: int) -> dict:
-    """Each model after the first against the first, with its first variant, per half:
-    paired intervals of the differences (the same precedents in every draw), all spans and
-    names. Models differ in weights, so only a paired interval tells a gain from the
-    precedents that happen to be drawn."""
+def paired_models(kept: dict, samples: int, pairs: list[tuple[str, str]] | None = None) -> dict:
+    """Model against model with their first variant, per half (``pairs``: (model, base)
+    names; by default each model after the first against the first): paired intervals of
+    the differences (the same precedents in every draw), all spans and names. Models differ
+    in weights or thresholds, so only a paired interval tells a gain from the precedents
+    that happen to be drawn."""
     from hf_anon.model.metrics import paired_intervals
 
     names = list(kept)
+    if pairs is None:
+        pairs = [(name, names[0]) for name in names[1:]]
     out: dict = {}
-    for name in names[1:]:
+    for name, base in pairs:
         for split, (every, named) in kept[name].items():
-            base_every, base_named = kept[names[0]][split]
-            out.setdefault(f"{name} - {names[0]}", {})[split] = {
+            base_every, base_named = kept[base][split]
+            out.setdefault(f"{name} - {base}", {})[split] = {
                 "all": paired_intervals(base_every, every, samples=samples),
                 "names": paired_intervals(base_named, named, samples=samples),
             }
@@ -196,6 +199,13 @@ def main(argv: list[str] | None = None) -> int:
         help="more gold read like a half, its key beside it (NAME.key.jsonl): precedents kept "
         "out of training (build_ja_gold.py --part)",
     )
+    parser.add_argument(
+        "--pairs",
+        nargs="+",
+        default=None,
+        metavar="MODEL:BASE",
+        help="paired differences to report (default: each model against the first)",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
@@ -208,12 +218,19 @@ def main(argv: list[str] | None = None) -> int:
     for path in halves.values():
         if not path.exists() or not key_path(path).exists():
             parser.error(f"{path} or its key: no such gold file (build_ja_gold.py)")
+    model_names = [spec.partition("=")[0] for spec in args.models]
+    pairs = None
+    if args.pairs:
+        pairs = [tuple(spec.partition(":")[::2]) for spec in args.pairs]
+        for pair in pairs:
+            if not all(name in model_names for name in pair):
+                parser.error(f"--pairs {':'.join(pair)}: give MODEL:BASE of --models names")
     results, kept = {}, {}
     for spec in args.models:
         name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
         results[name], kept[name] = evaluate(folder, args.variants, halves, args.samples)
-    paired = paired_models(kept, args.samples)
+    paired = paired_models(kept, args.samples, pairs)
     placeholders = {s: placeholder_figures(key_path(path)) for s, path in halves.items()}
     table = markdown(results, placeholders)
     print(table)
