@@ -58,9 +58,21 @@ def names_document(found_sure: int, found_unsure: int, missed: int, noise: int):
     return Document(id="names", text=text, spans=gold), output
 
 
+def calibrate_names(doc, output, slack_se: float = 0.0) -> Calibration:
+    """The calibration of one document's scored names on a grid of two thresholds."""
+    return calibrate(
+        ScoredSpans(),
+        [doc],
+        probabilities=[output],
+        grid=(0.1, 0.3),
+        rounds=1,
+        high_risk_slack_se=slack_se,
+    )
+
+
 def test_without_slack_every_high_risk_span_is_bought_whatever_it_costs():
     doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
-    result = calibrate(ScoredSpans(), [doc], probabilities=[output], grid=(0.1, 0.3), rounds=1)
+    result = calibrate_names(doc, output)
 
     # four more names cost sixty false positives: the rule pays
     assert result.thresholds["nat-name"] == 0.1
@@ -69,14 +81,7 @@ def test_without_slack_every_high_risk_span_is_bought_whatever_it_costs():
 
 def test_a_slack_of_one_standard_error_keeps_precision_when_the_gain_is_noise():
     doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
-    result = calibrate(
-        ScoredSpans(),
-        [doc],
-        probabilities=[output],
-        grid=(0.1, 0.3),
-        rounds=1,
-        high_risk_slack_se=1.0,
-    )
+    result = calibrate_names(doc, output, slack_se=1.0)
 
     # 296 of 300 lies within one standard error of the target 0.99 on 300 spans
     assert result.thresholds["nat-name"] == 0.3
@@ -87,14 +92,7 @@ def test_a_slack_of_one_standard_error_keeps_precision_when_the_gain_is_noise():
 
 def test_a_gain_larger_than_the_noise_is_still_bought_with_a_slack():
     doc, output = names_document(found_sure=270, found_unsure=30, missed=0, noise=60)
-    result = calibrate(
-        ScoredSpans(),
-        [doc],
-        probabilities=[output],
-        grid=(0.1, 0.3),
-        rounds=1,
-        high_risk_slack_se=1.0,
-    )
+    result = calibrate_names(doc, output, slack_se=1.0)
 
     # thirty names (0.90 against 1.00) are far outside one standard error
     assert result.thresholds["nat-name"] == 0.1
