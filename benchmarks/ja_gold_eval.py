@@ -218,16 +218,18 @@ def main(argv: list[str] | None = None) -> int:
     for path in halves.values():
         if not path.exists() or not key_path(path).exists():
             parser.error(f"{path} or its key: no such gold file (build_ja_gold.py)")
-    model_names = [spec.partition("=")[0] for spec in args.models]
+    folders = {}  # NAME=FOLDER, or a folder that names itself
+    for spec in args.models:
+        name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
+        folders[name] = folder
     pairs = None
     if args.pairs:
         pairs = [tuple(spec.partition(":")[::2]) for spec in args.pairs]
         for pair in pairs:
-            if not all(name in model_names for name in pair):
+            if not all(name in folders for name in pair):
                 parser.error(f"--pairs {':'.join(pair)}: give MODEL:BASE of --models names")
     results, kept = {}, {}
-    for spec in args.models:
-        name, _, folder = spec.partition("=") if "=" in spec else (spec, "", spec)
+    for name, folder in folders.items():
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
         results[name], kept[name] = evaluate(folder, args.variants, halves, args.samples)
     paired = paired_models(kept, args.samples, pairs)
