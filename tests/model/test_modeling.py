@@ -119,6 +119,15 @@ def test_cutting_layers_keeps_the_first_ones(encoder_dir):
     )
 
 
+def test_a_base_stored_in_float16_trains_in_float32(encoder_dir, tmp_path):
+    # hf-anon base-model build --dtype float16 makes a base small enough to carry to a GPU
+    AutoModel.from_pretrained(str(encoder_dir)).half().save_pretrained(tmp_path / "half")
+    model = AnonModel.from_encoder(str(tmp_path / "half"), DEFAULT_LABELS.names)
+    assert {p.dtype for p in model.parameters()} == {torch.float32}
+    out = model(**inputs(encoder_dir))  # heads and encoder meet in one dtype
+    assert out.span_logits.dtype == torch.float32
+
+
 def test_export_for_the_standard_token_classification_pipeline(model, encoder_dir, tmp_path):
     from transformers import AutoModelForTokenClassification, AutoTokenizer, pipeline
 
