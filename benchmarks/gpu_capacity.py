@@ -13,6 +13,17 @@ reports/capacity): ``rm -r gpu_stage; prepare --silver corpora/real_silver_clean
 decisions the tree is over 64 MiB: carry ``data/real/train.jsonl`` gzipped (taken out of the
 index like the rest below) and ``gunzip`` it there before ``run``.
 
+``--set ja`` (issue 34, session 43; reports/ja_gold): the Japanese model from the base, 12
+layers against 6, on the Japanese training precedents and synthetic decisions
+(``configs/gpu_e5_ja_12l.yaml``, ``configs/gpu_e5_ja_6l.yaml``): ``prepare --set ja`` (the
+12-layer base with the bundled Japanese model's vocabulary, float16, and the corpora),
+``run --set ja --steps 3000 --eval-steps 750 --train-limit 420 --no-bench``, then
+``unpack DIR --set ja --suffix=-run1``; ``--set ja-12l`` trains the 12 layers alone (a longer
+run in what is left of a lease). For it the tree keeps, of ``models data reports docs``, only
+``data/ja/real/train.jsonl``, ``data/ja/gold/validation.jsonl`` and the id lists
+``reports/ja_gold/session4*_ids.txt``; carry ``.whl gpu_stage/base12-ja.tar.xz
+gpu_stage/corpora-ja.tar.xz`` (57 MiB in all).
+
 The working tree that travels is bigger than the device's 64 MiB (models/, data/real's
 annotation passes). For the call, take what the run does not read out of the index and
 ignore it, then put it back::
@@ -73,6 +84,8 @@ RUN_SETS = {
         "12l": ("configs/gpu_e5_ja_12l.yaml", Path("outputs/gpu-e5-ja-12l")),
         "6l": ("configs/gpu_e5_ja_6l.yaml", Path("outputs/gpu-e5-ja-6l")),
     },
+    # the 12 layers alone, for a longer run in what is left of a lease
+    "ja-12l": {"12l": ("configs/gpu_e5_ja_12l.yaml", Path("outputs/gpu-e5-ja-12l"))},
 }
 RUNS = {name: config for name, (config, _) in RUN_SETS["capacity"].items()}
 OUTPUTS = {name: out for name, (_, out) in RUN_SETS["capacity"].items()}
@@ -126,7 +139,12 @@ JAPANESE_STAGE = StageFiles(
         "corpora/ja_parts/session42_calibration_ids.jsonl",
     ),
 )
-STAGE_FILES = {"capacity": GERMAN_STAGE, "all": GERMAN_STAGE, "ja": JAPANESE_STAGE}
+STAGE_FILES = {
+    "capacity": GERMAN_STAGE,
+    "all": GERMAN_STAGE,
+    "ja": JAPANESE_STAGE,
+    "ja-12l": JAPANESE_STAGE,
+}
 FILES = [GERMAN_STAGE]  # the set in use (use_run_set)
 
 

@@ -780,6 +780,18 @@ def test_calibrate_names_the_checkpoint_its_rule_prefers(tmp_path, capsys):
     for folder in (first, second):
         record = json.loads((folder / "calibration.json").read_text(encoding="utf-8"))
         assert record["high_risk_slack_se"] == 1.0 and record["high_risk_floor"] <= 1.0
+    # calibrated in parallel processes, chosen among in one call: the stored results are read
+    stored = json.loads((second / "calibration.json").read_text(encoding="utf-8"))
+    stored["after"]["f_beta"] += 0.01  # as if the second had calibrated better
+    (second / "calibration.json").write_text(json.dumps(stored), encoding="utf-8")
+    assert main([*args, "--high-risk-slack-se", "1", "--reuse"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("stored calibration reused") == 2
+    assert out.rstrip().endswith(f"chosen: {second}")
+    # another rule (no slack) is not what was stored: calibrated again
+    assert main([*args, "--reuse"]) == 0
+    out = capsys.readouterr().out
+    assert "stored calibration reused" not in out and "argmax" in out
     assert main([*args, "--adapter", str(tmp_path)]) == EXIT_INVALID_INPUT
     assert "single --model" in capsys.readouterr().err
     assert main([*args, "--high-risk-slack-se", "-1"]) == EXIT_INVALID_INPUT

@@ -42,11 +42,26 @@ def _scores_line(scores: dict[str, float], beta: float) -> str:
 
 def _calibrate_one(args: argparse.Namespace, model: str):
     """Calibrate one model on the gold sets, print its result, write it with --write."""
-    from hf_anon.model.calibration import calibrate, write_calibration
+    from hf_anon.model.calibration import calibrate, read_calibration, write_calibration
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS_BY_LANGUAGE
     from hf_anon.model.training import load_documents
 
+    source = " + ".join(args.gold)
+    if args.reuse:
+        stored = read_calibration(
+            args.adapter or model,
+            gold=source,
+            beta=args.beta,
+            target_high=args.target_high,
+            slack_se=args.high_risk_slack_se,
+        )
+        if stored is not None:
+            if len(args.model) > 1:
+                print(f"== {model}")
+            print(f"stored calibration reused ({stored.documents} documents on {source})")
+            print(f"{'calibrated':>10}: {_scores_line(stored.after, stored.beta)}")
+            return stored
     choice = recognizer_choice(args)
     try:
         detector = SpanDetector.from_pretrained(
@@ -57,7 +72,6 @@ def _calibrate_one(args: argparse.Namespace, model: str):
         docs = load_documents(list(args.gold), detector.labels, split="validation")
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
-    source = " + ".join(args.gold)
     if not docs:
         raise InputError(f"{source}: no documents")
     result = calibrate(
@@ -134,6 +148,13 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         "--write store the thresholds in the adapter (the base model stays as it is)",
     )
     parser.add_argument("--write", action="store_true", help="store the result in the model")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="read a candidate's stored calibration.json instead of calibrating it again "
+        "where it was made on the same --gold by the same rule (candidates calibrated with "
+        "--write in parallel processes, then chosen among in one call)",
+    )
     parser.add_argument("--batch-size", type=int, default=16, help="windows per batch")
     add_recognizer_arguments(parser)
     add_progress_argument(parser)

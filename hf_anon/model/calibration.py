@@ -207,6 +207,33 @@ def write_calibration(model_dir: str | Path, calibration: Calibration, source: s
     return out
 
 
+def read_calibration(
+    model_dir: str | Path, *, gold: str, beta: float, target_high: float, slack_se: float
+) -> Calibration | None:
+    """The calibration :func:`write_calibration` stored in ``model_dir``, if it was made on
+    ``gold`` by the same rule (beta, high-risk target and slack); else None.
+
+    Calibrating takes minutes per checkpoint, one core each: candidates calibrated in
+    parallel processes (each with ``--write``) are then chosen among without running them
+    again."""
+    path = Path(model_dir) / "calibration.json"
+    if not path.is_file():
+        return None
+    record = json.loads(path.read_text(encoding="utf-8"))
+    if record.pop("gold", None) != gold:
+        return None
+    try:
+        stored = Calibration(**record)
+    except TypeError:  # written by another version: calibrate again
+        return None
+    same_rule = (stored.beta, stored.target_high, stored.high_risk_slack_se) == (
+        beta,
+        target_high,
+        slack_se,
+    )
+    return stored if same_rule else None
+
+
 def choose(
     results: dict[str, Calibration], *, target_high: float = 0.99, slack_se: float = 0.0
 ) -> str:

@@ -13,7 +13,9 @@ from hf_anon.model.calibration import (
     calibrate,
     choose,
     high_risk_floor,
+    read_calibration,
     standard_error,
+    write_calibration,
 )
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
@@ -143,3 +145,19 @@ def test_choosing_among_checkpoints_by_the_same_rule():
 def test_above_the_target_recall_no_longer_counts():
     candidates = {"a": calibration(0.999, 0.90), "b": calibration(0.991, 0.95)}
     assert choose(candidates) == "b"
+
+
+def test_a_stored_calibration_is_read_back_only_for_the_same_gold_and_rule(tmp_path):
+    doc, output = names_document(found_sure=8, found_unsure=1, missed=1, noise=2)
+    made = calibrate_names(doc, output, slack_se=1.0)
+    (tmp_path / "config.json").write_text("{}", encoding="utf-8")
+    write_calibration(tmp_path, made, "val.jsonl + more.jsonl")
+
+    rule = {"beta": 2.0, "target_high": 0.99, "slack_se": 1.0}
+    assert read_calibration(tmp_path, gold="val.jsonl + more.jsonl", **rule) == made
+    assert read_calibration(tmp_path, gold="val.jsonl", **rule) is None  # other gold
+    assert (
+        read_calibration(tmp_path, gold="val.jsonl + more.jsonl", **rule | {"slack_se": 0.0})
+        is None
+    )
+    assert read_calibration(tmp_path / "nothing", gold="val.jsonl", **rule) is None
