@@ -52,7 +52,7 @@ HELDOUT_JA = (
     "平成30(ワ)1631_京都地方裁判所第２民事部_LowerCourt_89662.json",
 )
 _N = "[0-9０-９一二三四五六七八九十〇]+"
-_DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第{_N})?部)$")
+_DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第?{_N})?部)$")
 
 
 def check_file(path: Path, folder: Path = ANNOTATION) -> list[str]:
