@@ -75,6 +75,11 @@ _GIVEN = "|".join(
 )
 RE_PSEUDONYM = re.compile(rf"[甲乙丙丁戊][野山川田村原島沢井本谷口岡][ 　]?(?:{_GIVEN})?")
 RE_PARTY = re.compile(r"[甲乙丙丁戊]")
+#: Organisations a decision names by party letters, numbered or not, alone or in a chain
+#: (``甲会``, ``乙組``, ``甲１會``, ``甲１連合甲２一家``): one ``jur-name`` each chain. Not
+#: ``甲会社`` or ``乙会議``, words that go on.
+_ORG = rf"[甲乙丙丁戊][{_DIGIT}]*(?:會|会|組|連合|一家)(?![社議員計場長合館])"
+RE_PARTY_ORG = re.compile(rf"{_ORG}(?:{_ORG})*")
 # Masked values: dates, phone and account numbers, plates, runs of marks.
 #: A date with a masked part: ``平成▲年▲月▲日``, ``昭和●●年●●月``, and relative to the year
 #: or month named before (``同年▲月▲日``, ``同月▲日``); not the zero of a kanji numeral
@@ -113,9 +118,11 @@ RE_OMITTED = re.compile(r"[（(〈＜<][^（）()〈〉＜＞<>、。]{1,14}?[�
 #: What an omission may say it left out: a part of an address (the span starts back at the
 #: address, ``岐阜市（省略）``), or a value of its own (the bracket alone, ``（登録番号省略）``)
 _OMITTED_ADDRESS = ("住所", "番地", "所在地", "地番")
-_OMITTED_VALUE = ("登録番号", "車両番号", "氏名", "名称", "電話番号", "生年月日")
+_OMITTED_VALUE = ("登録番号", "車両番号", "氏名", "名称", "電話番号", "生年月日", "ナンバー")
+#: ``（住所省略）``, and a value's omission in short, ``（生年月日略）``, ``（ナンバー略）``
 _OMITTED_INNER = re.compile(
     r"以下略|(?:以下)?(?:" + "|".join(_OMITTED_ADDRESS + _OMITTED_VALUE) + ")?省略"
+    r"|(?:" + "|".join(_OMITTED_VALUE) + ")略"
 )
 _ADDRESS_UNIT_CHARS = frozenset("都道府県市区町村郡")
 
@@ -126,6 +133,15 @@ def _omission(text: str, m: re.Match) -> bool:
     if not _OMITTED_INNER.fullmatch(inner):
         return False
     return inner != "省略" or text[m.start() - 1 : m.start()] in _ADDRESS_UNIT_CHARS
+
+
+def _omitted_label(text: str, m: re.Match) -> str:
+    """The label of a value's omission: what it says it left out, else its context."""
+    if "生年月日" in m.group():
+        return "nat-idx"
+    if "ナンバー" in m.group() or "車両番号" in m.group():
+        return "car-idx"
+    return mask_label(text, m.start(), m.end())
 
 
 # One mark between address units: "広島市●区".
@@ -395,6 +411,8 @@ def _party_is_placeholder(text: str, start: int) -> bool:
         return True  # "被告人甲", "相手方丁提出の"
     if re.match(rf"[{_KANJI}]", prev):
         return False  # "装甲", "十干の丙"
+    if text[start] == "丁" and re.match(rf"[{_DIGIT}]", prev):
+        return False  # "けん銃２丁": a counter
     nxt = after[:1]
     if re.match(rf"[{_KANJI}]", nxt) and not after.startswith(_PARTY_GLUED):
         return False  # "甲状腺", "乙種", "丙午"
@@ -464,7 +482,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
             continue
         of_value = any(word in m.group() for word in _OMITTED_VALUE)
         start = m.start() if of_value else _address_start(text, m.start())
-        label = "address-name" if start < m.start() else mask_label(text, m.start(), m.end())
+        label = "address-name" if start < m.start() else _omitted_label(text, m)
         add(start, m.end(), label, "omitted")
     for m in RE_MASKED_DATE.finditer(text):
         if re.search(rf"[{_MASK}]", m.group()):
@@ -504,7 +522,16 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         ):
             continue  # "甲山第１", a surname alone glued to a word
         add(m.start(), m.end(), placeholder_label(text, m.start(), m.end()), "pseudonym")
-    contract = set(re.findall(r"以下[「『]([甲乙丙丁])[」』]", text))
+    for m in RE_PARTY_ORG.finditer(text):
+        if text[m.start() - 1 : m.start() + 1] not in ("包丁", "装甲", "鼈甲"):
+            add(m.start(), m.end(), "jur-name", "party")
+    # a contract's parties are defined as letters ("Ｘ株式会社（以下「甲」という。）"); a
+    # letter defined as itself ("甲（以下「甲」という。）の相続人") stands for someone
+    contract = {
+        m.group(1)
+        for m in re.finditer(r"以下[「『]([甲乙丙丁])[」』]", text)
+        if not re.search(rf"{m.group(1)}[（(]$", text[max(0, m.start() - 2) : m.start()])
+    }
     for m in RE_PARTY.finditer(text):
         if (
             m.group() not in contract
