@@ -231,7 +231,9 @@ class AnonModel(PreTrainedModel):
         config declares (``hf-anon base-model build`` writes one), else None.
         """
         extra = {} if num_hidden_layers is None else {"num_hidden_layers": num_hidden_layers}
-        encoder = AutoModel.from_pretrained(encoder_name_or_path, **extra)
+        # float32 whatever the folder stores: a base saved in float16 to travel light would
+        # otherwise meet the float32 heads as half-precision activations
+        encoder = AutoModel.from_pretrained(encoder_name_or_path, dtype=torch.float32, **extra)
         name = str(encoder_name_or_path)
         declared = getattr(encoder.config, "base_model", None)
         config_kwargs.setdefault("base_model", declared or (None if os.path.isdir(name) else name))
