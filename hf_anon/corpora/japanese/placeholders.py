@@ -26,6 +26,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from hf_anon.corpora.japanese.omissions import (
+    OMITTED_VALUE,
+    RE_OMITTED,
+    is_omission,
+    omitted_label,
+)
 from hf_anon.corpora.japanese.placeholder_labels import (
     JUR_AFTER,
     JUR_IDX_AFTER,
@@ -110,40 +116,6 @@ RE_PARTY_NUMBER = re.compile(
 RE_ADDRESS_LETTERS = re.compile(
     rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
 )
-# "（以下略）", "（住所省略）", "（以下住所省略）", "（登録番号省略）", "岐阜市（省略）", also in
-# angle brackets ("東京都港区〈以下略〉", "名古屋市＜以下略＞"): what
-# the court left out of an address, a name or a number (read with line ends removed); not
-# what it left out of its own text ("（略）" for the evidence, "（中略）", "（添付省略）")
-RE_OMITTED = re.compile(r"[（(〈＜<][^（）()〈〉＜＞<>、。]{1,14}?[）)〉＞>]")
-#: What an omission may say it left out: a part of an address (the span starts back at the
-#: address, ``岐阜市（省略）``), or a value of its own (the bracket alone, ``（登録番号省略）``)
-_OMITTED_ADDRESS = ("住所", "番地", "所在地", "地番")
-_OMITTED_VALUE = ("登録番号", "車両番号", "氏名", "名称", "電話番号", "生年月日", "ナンバー")
-#: ``（住所省略）``, and a value's omission in short, ``（生年月日略）``, ``（ナンバー略）``
-_OMITTED_INNER = re.compile(
-    r"以下略|(?:以下)?(?:" + "|".join(_OMITTED_ADDRESS + _OMITTED_VALUE) + ")?省略"
-    r"|(?:" + "|".join(_OMITTED_VALUE) + ")略"
-)
-_ADDRESS_UNIT_CHARS = frozenset("都道府県市区町村郡")
-
-
-def _omission(text: str, m: re.Match) -> bool:
-    """Whether the bracket ``m`` is a court's omission of a value (not of its own text)."""
-    inner = m.group()[1:-1].replace("\n", "")
-    if not _OMITTED_INNER.fullmatch(inner):
-        return False
-    return inner != "省略" or text[m.start() - 1 : m.start()] in _ADDRESS_UNIT_CHARS
-
-
-def _omitted_label(text: str, m: re.Match) -> str:
-    """The label of a value's omission: what it says it left out, else its context."""
-    if "生年月日" in m.group():
-        return "nat-idx"
-    if "ナンバー" in m.group() or "車両番号" in m.group():
-        return "car-idx"
-    return mask_label(text, m.start(), m.end())
-
-
 # One mark between address units: "広島市●区".
 RE_MASK_IN_ADDRESS = re.compile(rf"(?<=[都道府県市郡区町村])[{_MASK}](?=[区市町村郡])")
 
@@ -478,11 +450,11 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         found.append(JapanesePlaceholder(start, end, label, kind))
 
     for m in RE_OMITTED.finditer(text):
-        if not _omission(text, m):
+        if not is_omission(text, m):
             continue
-        of_value = any(word in m.group() for word in _OMITTED_VALUE)
+        of_value = any(word in m.group() for word in OMITTED_VALUE)
         start = m.start() if of_value else _address_start(text, m.start())
-        label = "address-name" if start < m.start() else _omitted_label(text, m)
+        label = "address-name" if start < m.start() else omitted_label(text, m)
         add(start, m.end(), label, "omitted")
     for m in RE_MASKED_DATE.finditer(text):
         if re.search(rf"[{_MASK}]", m.group()):
