@@ -52,7 +52,11 @@ HELDOUT_JA = (
     "平成30(ワ)1631_京都地方裁判所第２民事部_LowerCourt_89662.json",
 )
 _N = "[0-9０-９一二三四五六七八九十〇]+"
-_DIVISION = re.compile(f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第?{_N})?部)$")
+#: a division of a court: ``第１２刑事部``, ``刑事第1部``, ``民事３部``, and the desks of a
+#: summary court, ``少額訴訟4係``
+_DIVISION = re.compile(
+    f"(?:第{_N}(?:刑事|民事)?部|(?:刑事|民事)(?:第?{_N})?部|(?:少額訴訟)?{_N}係)$"
+)
 
 
 def check_file(path: Path, folder: Path = ANNOTATION) -> list[str]:

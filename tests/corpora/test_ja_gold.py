@@ -68,6 +68,7 @@ def test_court_identity_drops_divisions_but_keeps_branches():
     assert court_identity("大阪地方裁判所第１２刑事部") == "大阪地方裁判所"
     assert court_identity("名古屋地方裁判所刑事第1部") == "名古屋地方裁判所"
     assert court_identity("熊本地方裁判所民事３部") == "熊本地方裁判所"  # without 第
+    assert court_identity("東京簡易裁判所少額訴訟4係") == "東京簡易裁判所"  # a desk
     assert court_identity("最高裁判所第三小法廷") == "最高裁判所"
     assert court_identity("名古屋地方裁判所半田支部") == "名古屋地方裁判所半田支部"
     assert court_identity("福岡地方裁判所小倉支部         　第２刑事部") == "福岡地方裁判所小倉支部"
