@@ -828,6 +828,17 @@ def test_calibrate_names_the_checkpoint_its_rule_prefers(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.count("stored calibration reused") == 2
     assert out.rstrip().endswith(f"chosen: {second}")
+    # the model in use stays unless a candidate keeps its high-risk recall and passes the
+    # gate (here the same weights: no loss, it passes)
+    gate = [*args, "--high-risk-slack-se", "1", "--reuse", "--incumbent", str(first)]
+    assert main([*gate, "--gate", str(gold)]) == 0
+    out = capsys.readouterr().out
+    assert "gate (3 documents)" in out and ": passes" in out
+    assert out.rstrip().endswith(f"chosen: {second}")
+    assert main([*args, "--reuse", "--gate", str(gold)]) == EXIT_INVALID_INPUT
+    assert "give --incumbent" in capsys.readouterr().err
+    assert main([*args, "--reuse", "--incumbent", str(tmp_path)]) == EXIT_INVALID_INPUT
+    assert "must be one of the --model" in capsys.readouterr().err
     # another rule (no slack) is not what was stored: calibrated again
     assert main([*args, "--reuse"]) == 0
     out = capsys.readouterr().out

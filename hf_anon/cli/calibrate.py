@@ -15,21 +15,66 @@ from hf_anon.text.readers import InputError
 
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
-    from hf_anon.model.calibration import choose
-
     if args.adapter and len(args.model) > 1:
         raise InputError("--adapter calibrates one model: give a single --model")
     if args.high_risk_slack_se < 0:
         raise InputError(f"--high-risk-slack-se must be 0 or more, not {args.high_risk_slack_se}")
+    if args.incumbent is not None and args.incumbent not in args.model:
+        raise InputError(f"--incumbent {args.incumbent} must be one of the --model folders")
+    if args.gate and args.incumbent is None:
+        raise InputError("--gate compares a candidate with the model in use: give --incumbent")
     results = {model: _calibrate_one(args, model) for model in args.model}
     if len(results) > 1:
-        chosen = choose(results, target_high=args.target_high, slack_se=args.high_risk_slack_se)
+        chosen = _choose_through_gate(args, results)
         print("\ncandidates (calibrated scores):")
         for model, result in results.items():
             mark = "*" if model == chosen else " "
             print(f" {mark} {model}: {_scores_line(result.after, result.beta)}")
         print(f"chosen: {chosen}")
     return 0
+
+
+def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
+    """The rule's choice; with ``--gate``, a choice that loses high-risk recall against the
+    incumbent there (the paired interval wholly below zero) is vetoed and the rule asked
+    again, until the incumbent itself is what is left."""
+    from hf_anon.model.calibration import choose
+
+    vetoed: set[str] = set()
+    while True:
+        chosen = choose(
+            results,
+            target_high=args.target_high,
+            slack_se=args.high_risk_slack_se,
+            incumbent=args.incumbent,
+            vetoed=vetoed,
+        )
+        if not args.gate or chosen == args.incumbent:
+            return chosen
+        result = _gate(args, chosen)
+        verdict = "passes" if result.passed else "refused"
+        print(
+            f"gate ({result.documents} documents): {chosen} high-risk recall "
+            f"{result.candidate:.3f} against {result.incumbent:.3f}, "
+            f"{result.difference:+.3f} ({result.low:+.3f} to {result.high:+.3f}): {verdict}"
+        )
+        if result.passed:
+            return chosen
+        vetoed.add(chosen)
+
+
+def _gate(args: argparse.Namespace, candidate: str):
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.gate import gate_check
+    from hf_anon.model.training import load_documents
+
+    try:
+        incumbent = SpanDetector.from_pretrained(args.incumbent)
+        challenger = SpanDetector.from_pretrained(candidate)
+        docs = load_documents(list(args.gate), incumbent.labels, split="test")
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
+    return gate_check(incumbent, challenger, docs)
 
 
 def _scores_line(scores: dict[str, float], beta: float) -> str:
@@ -148,6 +193,20 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         "--write store the thresholds in the adapter (the base model stays as it is)",
     )
     parser.add_argument("--write", action="store_true", help="store the result in the model")
+    parser.add_argument(
+        "--incumbent",
+        default=None,
+        help="the model in use, one of the --model folders: no candidate replaces it with less "
+        "high-risk recall on the gold sets than it has, whatever the slack",
+    )
+    parser.add_argument(
+        "--gate",
+        nargs="+",
+        default=None,
+        help="gold of courts that neither trained nor chose any candidate: the choice must "
+        "not lose high-risk recall there against --incumbent (paired interval wholly below "
+        "zero); if it does, the rule's next choice is tried",
+    )
     parser.add_argument(
         "--reuse",
         action="store_true",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -235,16 +235,37 @@ def read_calibration(
 
 
 def choose(
-    results: dict[str, Calibration], *, target_high: float = 0.99, slack_se: float = 0.0
+    results: dict[str, Calibration],
+    *,
+    target_high: float = 0.99,
+    slack_se: float = 0.0,
+    incumbent: str | None = None,
+    vetoed: Collection[str] = (),
 ) -> str:
     """The candidate (name → its calibration on one gold set) that the calibration's own
     rule prefers: high-risk recall at the best any candidate reached (capped at the target),
     less ``slack_se`` standard errors, then the highest F-beta. With no slack this is the
     rule's order itself; with one, candidates whose recall differs by noise alone are told
-    apart by precision and recall together."""
+    apart by precision and recall together.
+
+    ``incumbent`` (the model in use, one of the candidates): no candidate replaces it with
+    less high-risk recall than it has, whatever the slack, since a slack meant for noise
+    between checkpoints of one run also lets a recipe that trades recall for precision
+    through (reports/ja_gold/README.md, stage 11). ``vetoed`` candidates (those a gate
+    refused) are passed over; with none left, the incumbent stays."""
     if not results:
         raise ValueError("no candidates to choose from")
+    if incumbent is not None and incumbent not in results:
+        raise ValueError(f"the incumbent {incumbent!r} is not among the candidates")
     best = max(results.values(), key=lambda c: min(c.after["recall_high"], target_high))
     floor = high_risk_floor(best.after, target_high, slack_se)
-    eligible = {n: c for n, c in results.items() if c.after["recall_high"] >= floor}
+    if incumbent is not None:
+        floor = max(floor, min(results[incumbent].after["recall_high"], target_high))
+    eligible = {
+        n: c for n, c in results.items() if c.after["recall_high"] >= floor and n not in vetoed
+    }
+    if not eligible:
+        if incumbent is None:
+            raise ValueError("every candidate was vetoed")
+        return incumbent
     return max(eligible, key=lambda n: eligible[n].after["f_beta"])

@@ -142,6 +142,26 @@ def test_choosing_among_checkpoints_by_the_same_rule():
         choose({})
 
 
+def test_no_candidate_replaces_the_incumbent_with_less_high_risk_recall():
+    # session 43: a recipe that trades recall for precision cleared the slack's floor by
+    # 0.0004 and had the best F2
+    candidates = {
+        "shipped": calibration(0.9741, 0.937, spans=1774),
+        "gpu-12l": calibration(0.9713, 0.941, spans=1774),
+        "next-stage": calibration(0.9746, 0.9374, spans=1774),
+    }
+    assert choose(candidates, slack_se=1.0) == "gpu-12l"
+    assert choose(candidates, slack_se=1.0, incumbent="shipped") == "next-stage"
+    # a gate refused it: the rule's next choice, and with none left the incumbent stays
+    assert choose(candidates, slack_se=1.0, incumbent="shipped", vetoed={"next-stage"}) == (
+        "shipped"
+    )
+    with pytest.raises(ValueError, match="not among the candidates"):
+        choose(candidates, incumbent="elsewhere")
+    with pytest.raises(ValueError, match="vetoed"):
+        choose(candidates, vetoed=set(candidates))
+
+
 def test_above_the_target_recall_no_longer_counts():
     candidates = {"a": calibration(0.999, 0.90), "b": calibration(0.991, 0.95)}
     assert choose(candidates) == "b"

@@ -1,0 +1,63 @@
+"""The gate on a candidate's recall: a loss on courts nobody chose on refuses it."""
+
+from __future__ import annotations
+
+import pytest
+
+from hf_anon.model.gate import gate_check
+from hf_anon.text.data import Document, Span
+from hf_anon.text.labels import DEFAULT_LABELS
+
+
+class Finds:
+    """A detector that finds the gold names of a document, except those it was told to miss."""
+
+    labels = DEFAULT_LABELS
+
+    def __init__(self, documents, missed=frozenset()):
+        self.gold = {d.text: d.spans for d in documents}
+        self.missed = missed
+
+    def detect(self, texts):
+        return [
+            [
+                Span(s.start, s.end, s.label)
+                for s in self.gold[t]
+                if t[s.start : s.end] not in self.missed
+            ]
+            for t in texts
+        ]
+
+
+def precedents(count: int) -> list[Document]:
+    """``count`` documents of four high-risk names each (one of them, ``Yamada``, everywhere)."""
+    docs = []
+    for i in range(count):
+        names = ["Yamada", f"Sato{i}", f"Suzuki{i}", f"Tanaka{i}"]
+        text = " und ".join(names) + "."
+        spans, at = [], 0
+        for name in names:
+            spans.append(Span(at, at + len(name), "nat-name", risk="high"))
+            at += len(name) + len(" und ")
+        docs.append(Document(id=f"d{i}", text=text, spans=spans))
+    return docs
+
+
+def test_a_candidate_that_misses_on_every_gate_precedent_is_refused():
+    docs = precedents(12)
+    result = gate_check(Finds(docs), Finds(docs, missed={"Yamada"}), docs, samples=200)
+    assert result.incumbent == 1.0 and result.candidate == pytest.approx(0.75)
+    assert result.high < 0 and not result.passed
+
+
+def test_an_equal_candidate_passes_and_a_loss_in_one_precedent_is_noise():
+    docs = precedents(12)
+    assert gate_check(Finds(docs), Finds(docs), docs, samples=200).passed
+    # one name of one precedent: most draws leave that precedent out or hold it once
+    one = gate_check(Finds(docs), Finds(docs, missed={"Sato3"}), docs, samples=200)
+    assert one.difference < 0 and one.passed
+
+
+def test_a_gate_without_documents_is_refused():
+    with pytest.raises(ValueError, match="no documents"):
+        gate_check(Finds([]), Finds([]), [])
