@@ -67,7 +67,6 @@ from pathlib import Path
 
 STAGE = Path("gpu_stage")
 WHEELS = Path(".whl")
-BASE = STAGE / "base12"
 EMBEDDINGS = "encoder.embeddings.word_embeddings.weight"
 #: The runs of one call, by name: (config, output folder). ``capacity`` is the run reported
 #: in reports/capacity (the training split of 122 decisions, the silver corpus as it was);
@@ -170,18 +169,17 @@ STAGE_FILES = {
     "ja-12l": JAPANESE_STAGE,
     "ja-cont": JAPANESE_CONTINUED,
 }
-FILES = [GERMAN_STAGE]  # the set in use (use_run_set)
+FILES = GERMAN_STAGE  # the stage files of the set in use (use_run_set)
 
 
 def use_run_set(name: str) -> None:
     """Point RUNS, OUTPUTS and the stage files at one set of runs."""
-    global BASE
+    global FILES
     RUNS.clear()
     OUTPUTS.clear()
     for run, (config, out) in RUN_SETS[name].items():
         RUNS[run], OUTPUTS[run] = config, out
-    FILES[0] = STAGE_FILES[name]
-    BASE = FILES[0].base
+    FILES = STAGE_FILES[name]
 
 
 # Packages the GPU image lacks (its list: the device tool's KINDS.md), pinned to what the
@@ -221,7 +219,7 @@ def sh(cmd: list[str], log: Path | None = None, timeout: float | None = None) ->
 def prepare(args: argparse.Namespace) -> int:
     """Base encoder, corpora and wheels, packed under ``gpu_stage/`` and ``.whl/``."""
     STAGE.mkdir(exist_ok=True)
-    files = FILES[0]
+    files = FILES
     texts = STAGE / "silver_text.jsonl"
     if None in files.corpora and not texts.exists():
         from datasets import load_from_disk
@@ -270,7 +268,7 @@ def unpack_there(wheels: bool = True) -> None:
     """Wheels into /tmp/site (all pure Python), archives into the checkout."""
     for wheel in glob.glob(str(WHEELS / "*")) if wheels else []:
         zipfile.ZipFile(wheel).extractall("/tmp/site")
-    for name in (FILES[0].base_archive, FILES[0].corpora_archive):
+    for name in (FILES.base_archive, FILES.corpora_archive):
         with tarfile.open(STAGE / name) as tar:
             tar.extractall(".", filter="data")
 
@@ -278,7 +276,7 @@ def unpack_there(wheels: bool = True) -> None:
 def base_embeddings(load_file):
     """The word embeddings of the start: a base encoder's (``embeddings.…``) or an hf-anon
     model's (``encoder.embeddings.…``)."""
-    weights = load_file(BASE / "model.safetensors")
+    weights = load_file(FILES.base / "model.safetensors")
     return weights.get(EMBEDDINGS, weights.get(EMBEDDINGS.removeprefix("encoder.")))
 
 
