@@ -41,6 +41,7 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
     from hf_anon.model.calibration import choose
 
     vetoed: set[str] = set()
+    gate = None  # the incumbent read on the gate once, at the first choice to check
     while True:
         chosen = choose(
             results,
@@ -51,7 +52,8 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
         )
         if not args.gate or chosen == args.incumbent:
             return chosen
-        result = _gate(args, chosen)
+        gate = gate or _gate(args)
+        result = gate.check(_detector(chosen))
         verdict = "passes" if result.passed else "refused"
         print(
             f"gate ({result.documents} documents): {chosen} high-risk recall "
@@ -63,18 +65,25 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
         vetoed.add(chosen)
 
 
-def _gate(args: argparse.Namespace, candidate: str):
-    from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.gate import gate_check
+def _gate(args: argparse.Namespace):
+    from hf_anon.model.gate import Gate
     from hf_anon.model.training import load_documents
 
+    incumbent = _detector(args.incumbent)
     try:
-        incumbent = SpanDetector.from_pretrained(args.incumbent)
-        challenger = SpanDetector.from_pretrained(candidate)
         docs = load_documents(list(args.gate), incumbent.labels, split="test")
+        return Gate(incumbent, docs)
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
-    return gate_check(incumbent, challenger, docs)
+
+
+def _detector(model: str):
+    from hf_anon.model.detection import SpanDetector
+
+    try:
+        return SpanDetector.from_pretrained(model)
+    except (OSError, ValueError) as err:
+        raise InputError(str(err)) from None
 
 
 def _scores_line(scores: dict[str, float], beta: float) -> str:

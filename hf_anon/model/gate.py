@@ -36,22 +36,27 @@ class GateResult:
         return self.high >= 0.0
 
 
-def gate_check(
-    incumbent, candidate, documents: Sequence[Document], *, samples: int = 1000
-) -> GateResult:
-    """Both detectors (anything with ``labels`` and ``detect(texts)``) on the gate's
-    documents, paired by document."""
-    if not documents:
-        raise ValueError("the gate holds no documents")
-    texts = [d.text for d in documents]
-    before = document_scorers(incumbent.labels, documents, incumbent.detect(texts))
-    after = document_scorers(candidate.labels, documents, candidate.detect(texts))
-    high = paired_intervals(before, after, samples=samples)["recall_high"]
-    return GateResult(
-        documents=len(documents),
-        incumbent=high["before"],
-        candidate=high["after"],
-        difference=high["difference"],
-        low=high["low"],
-        high=high["high"],
-    )
+class Gate:
+    """The incumbent (anything with ``labels`` and ``detect(texts)``) read once on the gate's
+    documents; :meth:`check` pairs each candidate against it, by document."""
+
+    def __init__(self, incumbent, documents: Sequence[Document], *, samples: int = 1000):
+        if not documents:
+            raise ValueError("the gate holds no documents")
+        self.documents = list(documents)
+        self.samples = samples
+        texts = [d.text for d in self.documents]
+        self._before = document_scorers(incumbent.labels, self.documents, incumbent.detect(texts))
+
+    def check(self, candidate) -> GateResult:
+        texts = [d.text for d in self.documents]
+        after = document_scorers(candidate.labels, self.documents, candidate.detect(texts))
+        high = paired_intervals(self._before, after, samples=self.samples)["recall_high"]
+        return GateResult(
+            documents=len(self.documents),
+            incumbent=high["before"],
+            candidate=high["after"],
+            difference=high["difference"],
+            low=high["low"],
+            high=high["high"],
+        )

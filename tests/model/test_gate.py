@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hf_anon.model.gate import gate_check
+from hf_anon.model.gate import Gate
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
 
@@ -45,19 +45,20 @@ def precedents(count: int) -> list[Document]:
 
 def test_a_candidate_that_misses_on_every_gate_precedent_is_refused():
     docs = precedents(12)
-    result = gate_check(Finds(docs), Finds(docs, missed={"Yamada"}), docs, samples=200)
+    result = Gate(Finds(docs), docs, samples=200).check(Finds(docs, missed={"Yamada"}))
     assert result.incumbent == 1.0 and result.candidate == pytest.approx(0.75)
     assert result.high < 0 and not result.passed
 
 
 def test_an_equal_candidate_passes_and_a_loss_in_one_precedent_is_noise():
     docs = precedents(12)
-    assert gate_check(Finds(docs), Finds(docs), docs, samples=200).passed
+    gate = Gate(Finds(docs), docs, samples=200)  # the incumbent read once, for every candidate
+    assert gate.check(Finds(docs)).passed
     # one name of one precedent: most draws leave that precedent out or hold it once
-    one = gate_check(Finds(docs), Finds(docs, missed={"Sato3"}), docs, samples=200)
+    one = gate.check(Finds(docs, missed={"Sato3"}))
     assert one.difference < 0 and one.passed
 
 
 def test_a_gate_without_documents_is_refused():
     with pytest.raises(ValueError, match="no documents"):
-        gate_check(Finds([]), Finds([]), [])
+        Gate(Finds([]), [])
