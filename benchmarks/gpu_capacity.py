@@ -21,7 +21,7 @@ layers against 6, on the Japanese training precedents and synthetic decisions
 ``unpack DIR --set ja --suffix=-run1``; ``--set ja-12l`` trains the 12 layers alone (a longer
 run in what is left of a lease); ``--set ja-cont`` continues the bundled Japanese model on the
 GPU (``configs/gpu_e5_ja_cont_hi.yaml``, ``_lo.yaml``; ``prepare --set ja-cont`` packs the model,
-carry ``gpu_stage/ja-stage10.tar.xz`` instead of the base). For them the tree keeps, of
+carry ``gpu_stage/ja-bundled.tar.xz`` instead of the base). For them the tree keeps, of
 ``models data reports docs``, only ``data/ja/real/train.jsonl``,
 ``data/ja/gold/validation.jsonl`` and the id lists ``reports/ja_gold/session4*_ids.txt``;
 carry ``.whl gpu_stage/base12-ja.tar.xz gpu_stage/corpora-ja.tar.xz`` (57 MiB in all).
@@ -152,8 +152,8 @@ JAPANESE_STAGE = StageFiles(
 )
 #: The bundled Japanese model as the start: its weights are float16 already (27 MB packed).
 JAPANESE_CONTINUED = StageFiles(
-    base=STAGE / "ja-stage10",
-    base_archive="ja-stage10.tar.xz",
+    base=STAGE / "ja-bundled",
+    base_archive="ja-bundled.tar.xz",
     corpora_archive="corpora-ja.tar.xz",
     build=(),
     corpora=JAPANESE_STAGE.corpora,
