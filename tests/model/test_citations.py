@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hf_anon.model.recognizers import drop_cited, is_cited
+from hf_anon.model.recognizers.literature import is_cited_author
 from hf_anon.text.data import Span
 
 
@@ -261,8 +262,10 @@ def test_drop_cited_returns_a_subset_and_never_touches_other_labels(raw):
     spans = [Span(a, min(a + n, len(text)), label, "low", 0.5) for a, n, label in raw]
     kept = drop_cited(text, spans)
     assert all(s in spans for s in kept)
-    assert [s for s in spans if s.label in ("nat-name", "jur-name")] == [
-        s for s in kept if s.label in ("nat-name", "jur-name")
+    assert [s for s in spans if s.label == "jur-name"] == [s for s in kept if s.label == "jur-name"]
+    # a name goes only where a reference follows it (the author of cited literature)
+    assert [s for s in spans if s.label == "nat-name" and not is_cited_author(text, s)] == [
+        s for s in kept if s.label == "nat-name"
     ]
 
 

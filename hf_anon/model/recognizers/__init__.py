@@ -24,7 +24,8 @@ citation and rubrum context in :mod:`~hf_anon.model.recognizers.context`, the
 :mod:`~hf_anon.model.recognizers.registry` and the merge with a model's spans in
 :mod:`~hf_anon.model.recognizers.merge`; the model's own dates, courts and dockets inside
 citations and statutes are dropped before the merge by
-:mod:`~hf_anon.model.recognizers.citations`.
+:mod:`~hf_anon.model.recognizers.citations`, with the names of cited authors
+(:mod:`~hf_anon.model.recognizers.literature`).
 """
 
 from hf_anon.model.recognizers.base import Recognizer, nfc_view, rule_span

@@ -7,7 +7,8 @@ reads the date in ``BVerwG, Urteil vom 12. Mai 2020 – 4 C 1.19 –, juris`` or
 grammar of the reference around it says otherwise. :func:`drop_cited` removes the
 model's dates, courts and dockets that stand in such a reference; spans of this case's
 procedural history (``vorgehend VG Schwerin, 11. Dezember 2025, 1 B 3859/25``) and its
-own dockets stay.
+own dockets stay. Names of the authors of cited books and articles are dropped too
+(:mod:`~hf_anon.model.recognizers.literature`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from hf_anon.model.recognizers.context import (
     parenthesis_around,
 )
 from hf_anon.model.recognizers.dockets import DOCKET_RE, find_dockets
+from hf_anon.model.recognizers.literature import AUTHOR_LABELS, is_cited_author
 from hf_anon.text.data import Span
 
 #: labels a reference contains: only these are checked
@@ -233,9 +235,13 @@ def is_court_address(text: str, span: Span, previous: Span | None) -> bool:
 
 
 def cited_flags(text: str, spans: Sequence[Span]) -> list[bool]:
-    """For each span, whether it is a date, court or docket inside a reference or a court's
-    postal address (what :func:`drop_cited` drops)."""
-    if not any(s.label in REFERENCE_LABELS or s.label.startswith("address") for s in spans):
+    """For each span, whether it is a date, court or docket inside a reference, the author
+    of cited literature (:mod:`~hf_anon.model.recognizers.literature`) or a court's postal
+    address (what :func:`drop_cited` drops)."""
+    if not any(
+        s.label in REFERENCE_LABELS or s.label in AUTHOR_LABELS or s.label.startswith("address")
+        for s in spans
+    ):
         return [False] * len(spans)
     view, starts = nfc_view(text)  # the rules read composed umlauts (LegalQuAD has both)
     if starts is not None:
@@ -256,11 +262,11 @@ def cited_flags(text: str, spans: Sequence[Span]) -> list[bool]:
             flags[i] = True
             continue
         court_address = None
-        flags[i] = is_cited(view, span, own)
+        flags[i] = is_cited(view, span, own) or is_cited_author(view, span)
     return flags
 
 
 def drop_cited(text: str, spans: Sequence[Span]) -> list[Span]:
-    """``spans`` without the dates, courts and dockets that stand inside references, and
-    without courts' postal addresses."""
+    """``spans`` without the dates, courts and dockets that stand inside references, the
+    authors of cited literature, and courts' postal addresses."""
     return [s for s, cited in zip(spans, cited_flags(text, spans), strict=True) if not cited]
