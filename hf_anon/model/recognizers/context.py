@@ -17,13 +17,16 @@ STATUTE_WORDS = re.compile(
 GAZETTE_AFTER = re.compile(
     r"^\s*[(,]?\s*(?:BGBl|GVBl|GV\.|ABl|Amtsbl|GVOBl|MBl|BAnz|SächsGVBl|GBl)"
 )
-PUBLICATION = re.compile(
+#: the abbreviations of references: databases, margin numbers, journals, reports, `a.a.O.`
+PUBLICATION_MARKS = (
     r"juris|Rn\.|Rdnr\.|Rz\.|NJW|NVwZ|NZA|NZS|BeckRS|DVBl|DÖV|ZfBR|BayVBl|FamRZ|WM|ZIP|"
     r"BFH/NV|StV|NStZ|DAR|NZV|MDR|VersR|ZMR|WuM|NZM|InfAuslR|AuAS|NWVBl|NdsVBl|VBlBW|LKV|"
     r"JZ|NZI|ZInsO|DStR|GmbHR|NZG|ZUM|GRUR|MMR|K&R|CR|EFG|HFR|ZfS|VRS|"
     r"BVerwGE|BGHZ|BGHSt|BSGE|BFHE|BAGE|BVerfGE|BStBl|SozR|EzA|AP Nr|openJur|"
-    r"OLG-?Report|OLGR|Buchholz|a\.\s?a\.\s?O\.|aaO|veröffentlicht|abrufbar"
+    r"OLG-?Report|OLGR|Buchholz|a\.\s?a\.\s?O\.|aaO"
 )
+#: the marks, and the words that say a decision is published somewhere
+PUBLICATION = re.compile(PUBLICATION_MARKS + r"|veröffentlicht|abrufbar")
 CITED_COURT = re.compile(
     r"(?:BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG|EuGH|EGMR|EuG|OVG|VGH|OLG|LG|VG|LSG|SG|FG|LAG|"
     r"BayVGH|BayObLG|KG|Bundes\w+|Senat\w*|\w*(?:gericht|gerichtshof|hof)s?)\b[^.;:()\n]{0,60}?"

@@ -17,17 +17,13 @@ from __future__ import annotations
 
 import re
 
-from hf_anon.model.recognizers.context import PUBLICATION
+from hf_anon.model.recognizers.context import PUBLICATION_MARKS
 from hf_anon.text.data import Span
 
 #: the labels of people a reference can name
 AUTHOR_LABELS = frozenset({"nat-name", "nat-jur"})
 
 _NOT_A_LETTER = r"(?![A-Za-zÄÖÜäöüß])"
-# the references' abbreviations, not the verbs (`Müller veröffentlicht`: a person acting)
-_PUBLICATION = "|".join(
-    a for a in PUBLICATION.pattern.split("|") if a not in ("veröffentlicht", "abrufbar")
-)
 # `RdA 2000, 279`, `ZEV 2022, 600`, `VerwArch 102 (2011), 20`: a journal, its year, a page
 _JOURNAL = r"[A-ZÄÖÜ][A-Za-zÄÖÜäöü/-]{1,9}\s+(?:\d{4}|\d{1,3}\s*\(\d{4}\))\s*,\s*\d+"
 # what a reference says after its editors or title: a paragraph, a margin number, an edition
@@ -38,7 +34,8 @@ _AFTER_AUTHOR_ALTERNATIVES = (
     # `Britz in Radtke/Hohmann, StPO, § 213`: editors, then where in their book
     r",?\s+in\s+[A-ZÄÖÜ][\w-]+(?:/[A-ZÄÖÜ][\w-]+)+[^;()\n]{0,60}?" + _LOCATOR,
     # `Stollmann, a.a.O.`, `Ricke NZS 2022`, `Müller, juris Rn. 5`
-    r"(?:,\s*|\s+)(?:" + _PUBLICATION + ")" + _NOT_A_LETTER,
+    # the references' abbreviations, not the verbs (`Müller veröffentlicht`: a person acting)
+    r"(?:,\s*|\s+)(?:" + PUBLICATION_MARKS + ")" + _NOT_A_LETTER,
     r",?\s*" + _JOURNAL,  # `Blomeyer RdA 2000, 279`, `(Keim, ZEV 2022, 600)`
     # `Lindemann, Kommentar zum Informationsfreiheitsgesetz`
     r",\s*(?:[A-ZÄÖÜ][\w-]*\s+){0,3}(?:Kommentar|Handbuch|Lehrbuch|Grundriss|Hdb\.|Komm\.)",
