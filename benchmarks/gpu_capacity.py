@@ -87,8 +87,9 @@ RUN_SETS = {
     },
     # the 12 layers alone, for a longer run in what is left of a lease
     "ja-12l": {"12l": ("configs/gpu_e5_ja_12l.yaml", Path("outputs/gpu-e5-ja-12l"))},
-    # the next Japanese run: the GPU recipe continued from the bundled model (stage 10), at
-    # the GPU recipe's rate and at a third of it (reports/ja_gold/README.md, stage 11, "Next")
+    # the next Japanese run: the GPU recipe continued from the bundled model (stage 10 when
+    # written, stage 12 from session 44), at the GPU recipe's rate and at a third of it
+    # (reports/ja_gold/README.md, stage 11 and stage 13, "Next")
     "ja-cont": {
         "hi": ("configs/gpu_e5_ja_cont_hi.yaml", Path("outputs/gpu-e5-ja-cont-hi")),
         "lo": ("configs/gpu_e5_ja_cont_lo.yaml", Path("outputs/gpu-e5-ja-cont-lo")),
@@ -227,7 +228,8 @@ def prepare(args: argparse.Namespace) -> int:
         with texts.open("w", encoding="utf-8") as f:
             for text in load_from_disk(args.silver)["train"]["text"]:
                 f.write(json.dumps({"text": text}, ensure_ascii=False) + "\n")
-    if not files.base.exists() and files.copy_from:
+    if files.copy_from:  # copied afresh: the bundled model may have changed since
+        shutil.rmtree(files.base, ignore_errors=True)
         shutil.copytree(files.copy_from, files.base)
         config_path = files.base / "config.json"
         config = json.loads(config_path.read_text(encoding="utf-8"))
@@ -240,7 +242,8 @@ def prepare(args: argparse.Namespace) -> int:
     corpora = [args.silver if c is None else c for c in files.corpora]
     packs = ((files.base_archive, [str(files.base)]), (files.corpora_archive, corpora))
     for name, members in packs:
-        if not (STAGE / name).exists():
+        fresh = files.copy_from is not None and name == files.base_archive
+        if fresh or not (STAGE / name).exists():
             with tarfile.open(STAGE / name, "w:xz", preset=6) as tar:
                 for member in members:
                     tar.add(member)
