@@ -492,6 +492,9 @@ def build_report(
         decoding = "the most likely tag"
     recognizers = getattr(detector, "recognizers", ())
     decoding += f"; recognizers: {', '.join(recognizers)}" if recognizers else "; no recognizers"
+    cited_filter = getattr(detector, "cited_filter", None)
+    if cited_filter is not None:
+        decoding += f"; learned citation filter at {cited_filter.config.threshold:g}"
     return Report(
         model_name,
         [

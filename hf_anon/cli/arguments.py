@@ -82,6 +82,12 @@ def add_decoding_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ignore the per-label thresholds of the model's config (decode the most likely tag)",
     )
+    parser.add_argument(
+        "--no-cited-filter",
+        action="store_true",
+        help="keep the dates, courts and dockets the model folder's learned citation filter "
+        "would drop (cited_filter.*)",
+    )
 
 
 def add_progress_argument(parser: argparse.ArgumentParser) -> None:
@@ -100,10 +106,13 @@ def recognizer_choice(args: argparse.Namespace):
 
 
 def decoding_kwargs(args: argparse.Namespace) -> dict:
-    """``recognizers`` and ``label_thresholds`` for ``SpanDetector.from_pretrained``."""
+    """``recognizers``, ``label_thresholds`` and ``cited_filter`` for
+    ``SpanDetector.from_pretrained``."""
     out = {"recognizers": recognizer_choice(args)}
     if getattr(args, "uncalibrated", False):
         out["label_thresholds"] = {}
+    if getattr(args, "no_cited_filter", False):
+        out["cited_filter"] = False
     return out
 
 

@@ -209,6 +209,8 @@ class AnonModelCardData:
     window_stride: int | None = None
     label_thresholds: dict[str, float] = field(default_factory=dict)
     recognizers: list[str] = field(default_factory=list)
+    #: the learned citation filter's settings (``cited_filter.json``), None: the folder has none
+    cited_filter: dict[str, Any] | None = None
     #: the Japanese analyzer that keeps name spans to words (config.word_analyzer)
     word_analyzer: str | None = None
     #: the model reads texts without the line ends of a PDF's wrapping (config.unwrap_lines)
@@ -265,6 +267,7 @@ class AnonModelCardData:
                 if (value := (config.label_thresholds or {}).get(name)) is not None
             },
             recognizers=list(config.recognizers or []),
+            cited_filter=folder.read_json("cited_filter.json"),
             word_analyzer=getattr(config, "word_analyzer", None),
             unwrap_lines=bool(getattr(config, "unwrap_lines", False)),
             parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",

@@ -38,6 +38,7 @@ MODEL_FILES = (
     "model.safetensors.index.json",
     "placeholder_head.json",  # the placeholder tagger's settings (its weights: *.safetensors)
     "placeholder_tuning.json",  # how the tuned tagger was trained and its thresholds chosen
+    "cited_filter.json",  # the learned citation filter's settings (its weights: *.safetensors)
 )
 
 

@@ -91,6 +91,7 @@ class SpanDetector:
         recognizers: Sequence[str] | str | None = "config",
         label_thresholds: dict[str, float] | str | None = "config",
         word_analyzer: str | None = "config",
+        cited_filter=None,
     ):
         """``max_length`` and ``stride`` (tokens): the windows; None (the default) takes
         those of the model's config (the windows it was trained on), else 512 and 64.
@@ -100,7 +101,10 @@ class SpanDetector:
         takes both from the model's config (written by ``hf-anon calibrate``);
         ``word_analyzer``: for a Japanese model, the analyzer that keeps name spans to words
         (:func:`hf_anon.text.japanese_words.drop_fragments`), ``""`` for no check; ``"config"``
-        (or None through :meth:`from_pretrained`) reads ``config.word_analyzer``."""
+        (or None through :meth:`from_pretrained`) reads ``config.word_analyzer``;
+        ``cited_filter``: a :class:`~hf_anon.model.recognizers.cited_filter.CitedFilter` that
+        drops the dates, courts and dockets it is sure stand in a citation (None: none;
+        :meth:`from_pretrained` takes the model folder's)."""
         self.model = model.eval()
         self.snap_words = snap_words
         config = getattr(model, "config", None)
@@ -133,6 +137,8 @@ class SpanDetector:
         if word_analyzer is not None and word_analyzer not in ANALYZERS:
             raise ValueError(f"unknown word analyzer {word_analyzer!r}; known: {ANALYZERS}")
         self.word_analyzer = word_analyzer
+        #: the learned citation filter run last in decoding (None: none)
+        self.cited_filter = cited_filter
         self.tokenizer = tokenizer
         self.labels = label_set_of(model)
         positions = getattr(model.encoder.config, "max_position_embeddings", max_length)
@@ -171,14 +177,21 @@ class SpanDetector:
         the thresholds calibrated for it where it has them (``hf-anon calibrate
         --adapter``). Other keywords go to the constructor; those not given (or None)
         come from the model's config (:class:`ModelFolder` completes the windows of older
-        folders from their ``training_config.json``)."""
+        folders from their ``training_config.json``); the learned citation filter from the
+        folder's ``cited_filter.*`` where it has them (``cited_filter=False``: none)."""
         given = LoadOptions(device, dtype, backend, quantize, adapter)
         if options is None:
             options = given
         elif given != LoadOptions():
             raise ValueError("give the load options either as options= or as keywords, not both")
         loaded = load_for_inference(path, options)
+        cited_filter = kwargs.pop("cited_filter", None)
+        if cited_filter is None:
+            from hf_anon.model.recognizers.cited_filter import CitedFilter
+
+            cited_filter = CitedFilter.from_folder(ModelFolder(path))
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        kwargs["cited_filter"] = cited_filter or None
         if options.adapter is not None and "label_thresholds" not in kwargs:
             calibrated = adapter_thresholds(options.adapter)  # the adapter's own, if any
             if calibrated:
@@ -304,9 +317,11 @@ class SpanDetector:
         trimmed of punctuation; with recognizers, rid of the dates, courts and dockets that
         stand inside citations and statutes (:func:`hf_anon.model.recognizers.drop_cited`) and
         merged with the recognizers' spans; given the label-specific edges of the
-        guidelines (:func:`hf_anon.model.decoding.boundaries.fix_boundaries`); last trimmed of
+        guidelines (:func:`hf_anon.model.decoding.boundaries.fix_boundaries`); trimmed of
         words that cannot belong to them at their edges
-        (:func:`hf_anon.model.decoding.edges.trim_edges`). A Japanese model's spans are not
+        (:func:`hf_anon.model.decoding.edges.trim_edges`); last, with a learned citation
+        filter (:attr:`cited_filter`), rid of the dates, courts and dockets it is sure are
+        cited (:mod:`hf_anon.model.recognizers.cited_filter`). A Japanese model's spans are not
         widened (Japanese has no spaces to end a word) and get the
         Japanese edges instead (:func:`hf_anon.text.languages.japanese_boundaries`); with
         recognizers, the dates and dockets of statutes and cited precedents are dropped
@@ -365,4 +380,7 @@ class SpanDetector:
             spans = merge_with_rules(spans, recognize_cached(text, self.recognizers), text)
         spans = trim_edges(text, fix_boundaries(text, spans), self.labels)
         spans = fix_boundaries(text, spans)  # again: the trim joins touching spans
-        return drop_common_nouns(text, spans)
+        spans = drop_common_nouns(text, spans)
+        if self.cited_filter is not None and self.cited_filter.config.language == self.language:
+            spans = self.cited_filter.drop(text, spans)
+        return spans

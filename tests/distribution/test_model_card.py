@@ -186,6 +186,24 @@ def test_card_shows_the_inference_settings_of_the_config(model_with_report):
     assert "merged with its spans: dates, courts" in card
 
 
+def test_card_names_the_learned_citation_filter_where_the_folder_has_one(model_with_report):
+    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
+    from hf_anon.text.data import Span
+
+    folder, _ = model_with_report
+    assert "citation filter" not in generate_model_card(folder)
+    cited, own = "Vgl. BGH, Urteil vom 1.2.2003, juris.", "Der Kläger zog am 1.2.2003 aus."
+    spans = [
+        [Span(t.index("1.2"), t.index("1.2") + 8, "date-fact", "medium")] for t in (cited, own)
+    ]
+    config = CitedFilterConfig(buckets=64, trained_on="2 decisions of a test")
+    CitedFilter.fit([cited, own], spans, [[], spans[1]], config).save_pretrained(folder)
+    card = generate_model_card(folder)
+    assert "a learned citation filter" in card
+    assert "2 decisions of a test (2 spans, 1 of them outside every gold span)" in card
+    assert "at least 0.97 sure" in card
+
+
 def test_card_windows_of_an_older_folder_come_from_its_training_config(model_with_report):
     folder, _ = model_with_report
     config = json.loads((folder / "training_config.json").read_text())

@@ -25,7 +25,9 @@ citation and rubrum context in :mod:`~hf_anon.model.recognizers.context`, the
 :mod:`~hf_anon.model.recognizers.merge`; the model's own dates, courts and dockets inside
 citations and statutes are dropped before the merge by
 :mod:`~hf_anon.model.recognizers.citations`, with the names of cited authors
-(:mod:`~hf_anon.model.recognizers.literature`).
+(:mod:`~hf_anon.model.recognizers.literature`); last in decoding, a classifier learned from
+annotated decisions judges every date, court and docket again
+(:mod:`~hf_anon.model.recognizers.cited_filter`, where the model folder has one).
 """
 
 from hf_anon.model.recognizers.base import Recognizer, nfc_view, rule_span

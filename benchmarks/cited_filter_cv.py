@@ -1,0 +1,202 @@
+"""Does the learned citation filter earn its place? Fitted on four folds of courts, scored
+on the fifth; then the model folder's filter once on the sets nothing was chosen on.
+
+    python benchmarks/cited_filter_cv.py [--model models/hf-anon-de-e5-small] \
+        [--json reports/capacity/cited_filter.json] [--markdown reports/capacity/cited_filter.md]
+
+Issue 31, part 3: a decoding rule stays only if it helps on every fold of a cross-validation
+over the training courts. The decisions are those of training rounds 4 to 9 (341, which the
+shipped model never trained on) in the five folds by court of ``rules_cv.py``. The model runs
+once, its spans decoded with the filter off; for each fold a filter
+(:class:`~hf_anon.model.recognizers.cited_filter.CitedFilter`, the default config) is fitted
+on the spans of the other four folds and applied to the fold's, so no court it is scored on
+taught it. Each fold is scored with and without it (lenient precision, recall, F2, high-risk
+recall), and the 341 decisions together, each by the filter of its fold, with paired
+intervals over decisions. It earns its place where F2 rises on every fold and high-risk
+recall falls on none.
+
+Then the filter saved in the model folder (``datasets_scripts/train_cited_filter.py``, fitted
+on all 341) is read once on validation (where the other rules and the thresholds were chosen,
+not the filter), test, the unseen-court test and the ordinary-prose paragraphs, against the
+same decoding without it (``--no-sets``: the folds only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from rules_cv import UNSEEN_BY_SHIPPED, fold_of, scores
+
+ROOT = Path(__file__).resolve().parents[1]
+SETS = {
+    "validation": ROOT / "data" / "real" / "validation.jsonl",
+    "test": ROOT / "data" / "real" / "test.jsonl",
+    "unseen courts": ROOT / "data" / "real" / "unseen_courts.jsonl",
+}
+PROSE = ROOT / "data" / "real" / "prose.jsonl"
+FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+
+
+def cross_validate(docs, predicted, folds: list[int], n_folds: int, labels) -> dict:
+    """Per fold: scores without and with a filter fitted on the other folds; and every
+    decision's spans with the filter of its fold (``pooled``)."""
+    from hf_anon.model.recognizers.cited_filter import CitedFilter
+
+    texts = [d.text for d in docs]
+    pooled = [None] * len(docs)
+    out: dict = {"folds": {}}
+    for k in range(n_folds):
+        train = [i for i, f in enumerate(folds) if f != k]
+        held = [i for i, f in enumerate(folds) if f == k]
+        fitted = CitedFilter.fit(
+            [texts[i] for i in train], [predicted[i] for i in train], [docs[i].spans for i in train]
+        )
+        for i in held:
+            pooled[i] = fitted.drop(texts[i], predicted[i])
+        held_docs = [docs[i] for i in held]
+        out["folds"][str(k + 1)] = {
+            "decisions": len(held),
+            "without": scores(held_docs, [predicted[i] for i in held], labels),
+            "with": scores(held_docs, [pooled[i] for i in held], labels),
+            "dropped": sum(len(predicted[i]) - len(pooled[i]) for i in held),
+        }
+    out["pooled_spans"] = pooled
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default=str(ROOT / "models" / "hf-anon-de-e5-small"))
+    parser.add_argument("--rounds", nargs="+", default=UNSEEN_BY_SHIPPED)
+    parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument("--no-sets", action="store_true", help="the folds only")
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--markdown", type=Path)
+    args = parser.parse_args(argv)
+    from hf_anon.corpora.courts import court_identity
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.metrics import document_scorers, paired_intervals
+    from hf_anon.model.recognizers.cited_filter import CitedFilter
+    from hf_anon.text.data import load_jsonl
+    from hf_anon.text.readers import read_ids
+
+    shipped = None if args.no_sets else CitedFilter.from_folder(args.model)
+    if not args.no_sets and shipped is None:
+        parser.error(
+            f"{args.model} has no cited_filter.*: fit one with "
+            "datasets_scripts/train_cited_filter.py, or give --no-sets"
+        )
+    detector = SpanDetector.from_pretrained(args.model, cited_filter=False)
+    ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in args.rounds)
+    pool = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
+    if not pool:
+        parser.error("no decision of these rounds in data/real/train.jsonl")
+    folds = [
+        fold_of(court_identity(d.meta.get("court")) or d.id.split(":")[0], args.folds) for d in pool
+    ]
+    predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
+    results = cross_validate(pool, predicted, folds, args.folds, detector.labels)
+    pooled = results.pop("pooled_spans")
+    results["pooled"] = paired_intervals(
+        document_scorers(detector.labels, pool, predicted),
+        document_scorers(detector.labels, pool, pooled),
+        samples=args.samples,
+    )
+    results["pooled"]["decisions"] = len(pool)
+    f = results["folds"].values()
+    results["earns_its_place"] = all(x["with"]["f2"] > x["without"]["f2"] for x in f) and not any(
+        x["with"]["recall_high"] < x["without"]["recall_high"] for x in f
+    )
+    results["sets"] = {}
+    if shipped is not None:
+        results["shipped_filter"] = {
+            "threshold": shipped.config.threshold,
+            "trained_on": shipped.config.trained_on,
+            "examples": shipped.config.examples,
+        }
+        for name, path in SETS.items():
+            docs = load_jsonl(path)
+            without = detector.decode_all(detector.predict_probabilities(docs))
+            with_filter = [shipped.drop(d.text, s) for d, s in zip(docs, without, strict=True)]
+            results["sets"][name] = paired_intervals(
+                document_scorers(detector.labels, docs, without),
+                document_scorers(detector.labels, docs, with_filter),
+                samples=args.samples,
+            )
+            results["sets"][name]["decisions"] = len(docs)
+        prose = load_jsonl(PROSE)
+        without = detector.decode_all(detector.predict_probabilities(prose))
+        with_filter = [shipped.drop(d.text, s) for d, s in zip(prose, without, strict=True)]
+        results["prose"] = {
+            "paragraphs": len(prose),
+            "spans_without": sum(map(len, without)),
+            "spans_with": sum(map(len, with_filter)),
+            "paragraphs_marked_without": sum(1 for s in without if s),
+            "paragraphs_marked_with": sum(1 for s in with_filter if s),
+        }
+    table = markdown(results)
+    print(table)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.markdown:
+        args.markdown.write_text(table, encoding="utf-8")
+    return 0
+
+
+def _change(x: dict) -> str:
+    return (
+        f"{x['before']:.3f} → {x['after']:.3f} ({x['difference']:+.3f}, "
+        f"{x['low']:+.3f} to {x['high']:+.3f})"
+    )
+
+
+def markdown(results: dict) -> str:
+    """The folds, the 341 pooled, the sets read afterwards (paired differences) and the
+    prose paragraphs' spans."""
+    lines = [
+        "| fold | decisions | spans dropped | F2 without → with | precision without → with "
+        "| recall without → with | high-risk recall |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for k, f in results["folds"].items():
+        a, b = f["without"], f["with"]
+        lines.append(
+            f"| {k} | {f['decisions']} | {f['dropped']} | {a['f2']:.4f} → {b['f2']:.4f} | "
+            f"{a['precision']:.4f} → {b['precision']:.4f} | "
+            f"{a['recall']:.4f} → {b['recall']:.4f} | "
+            f"{a['recall_high']:.3f} → {b['recall_high']:.3f} |"
+        )
+    p = results["pooled"]
+    lines += [
+        "",
+        f"Earns its place (F2 up on every fold, high-risk recall down on none): "
+        f"**{'yes' if results['earns_its_place'] else 'no'}**.",
+        "",
+        "| set | decisions | precision | recall | high-risk recall | strict F1 |",
+        "|---|---|---|---|---|---|",
+        f"| rounds 4–9, each fold by a filter fitted on the others | {p['decisions']} | "
+        + " | ".join(_change(p[key]) for key in FIGURES)
+        + " |",
+    ]
+    for name, figures in results["sets"].items():
+        lines.append(
+            f"| {name} (read afterwards) | {figures['decisions']} | "
+            + " | ".join(_change(figures[key]) for key in FIGURES)
+            + " |"
+        )
+    if "prose" in results:
+        q = results["prose"]
+        lines += [
+            "",
+            f"Ordinary prose ({q['paragraphs']} paragraphs): {q['spans_without']} spans in "
+            f"{q['paragraphs_marked_without']} paragraphs without the filter, "
+            f"{q['spans_with']} in {q['paragraphs_marked_with']} with it.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
