@@ -20,6 +20,13 @@ from pathlib import Path
 
 import numpy as np
 
+from hf_anon.apply.output_scores import (  # noqa: F401  (Fidelity, measure_fidelity: re-exported)
+    Fidelity,
+    measure_fidelity,
+    measure_output,
+    render_fidelity,
+    render_protection,
+)
 from hf_anon.model.metrics import FN, FP, SpanScores, covered, score_documents
 from hf_anon.text.data import Document, Span
 
@@ -51,6 +58,7 @@ class GoldSetReport:
     overmarks: dict[str, dict] = field(default_factory=dict)
     figures: dict[str, str] = field(default_factory=dict)
     fidelity: dict = field(default_factory=dict)
+    protection: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -132,90 +140,6 @@ def count_overmarks(
     }
 
 
-@dataclass
-class Fidelity:
-    """How much of what is not sensitive ``anonymize`` changes: the output must read
-    like the original with only the personal data replaced.
-
-    ``characters``: non-whitespace characters outside gold spans; ``replaced``: those of
-    them inside a replaced stretch. ``replacements`` and ``stray`` (replacements that
-    touch no gold span) count by source (``detector`` / ``leak-check``).
-    ``closed_class``: articles, prepositions, conjunctions, … outside gold spans that a
-    replacement covers (:func:`hf_anon.text.lexicon.is_closed_class`), by word. ``failed``:
-    documents that could not be anonymized (their characters are not counted).
-    """
-
-    characters: int = 0
-    replaced: int = 0
-    replacements: dict[str, int] = field(default_factory=dict)
-    stray: dict[str, int] = field(default_factory=dict)
-    closed_class: dict[str, int] = field(default_factory=dict)
-    failed: int = 0
-
-    @property
-    def share(self) -> float:
-        return self.replaced / self.characters if self.characters else 0.0
-
-    def to_dict(self) -> dict:
-        return {**asdict(self), "share": round(self.share, 6)}
-
-
-def measure_fidelity(
-    gold: Sequence[Document],
-    found: Sequence[Sequence[Span]],
-    label_set,
-    labels: Sequence[str] | None = None,
-    language: str = "de",
-) -> Fidelity:
-    """Anonymize each gold text with the ``found`` spans, as ``anonymize`` does (leak check
-    included; ``labels``: the labels replaced), and compare the replaced stretches with the
-    gold spans (:class:`Fidelity`)."""
-    import re
-    from collections import Counter
-
-    from hf_anon.apply.anonymize.engine import replace_spans
-    from hf_anon.apply.anonymize.types import AnonymizationError
-    from hf_anon.text.lexicon import is_closed_class
-
-    out = Fidelity()
-    replacements: Counter[str] = Counter()
-    stray: Counter[str] = Counter()
-    closed: Counter[str] = Counter()
-    for doc, spans in zip(gold, found, strict=True):
-        try:
-            result = replace_spans(
-                doc.text,
-                spans,
-                mode="redact",
-                labels=labels,
-                label_set=label_set,
-                seed=0,
-                language=language,
-            )
-        except AnonymizationError:
-            out.failed += 1
-            continue
-        sensitive = np.zeros(len(doc.text) + 1, dtype=bool)
-        for g in doc.spans:
-            sensitive[g.start : g.end] = True
-        replaced = np.zeros(len(doc.text) + 1, dtype=bool)
-        for r in result.replacements:
-            replaced[r.start : r.end] = True
-            replacements[r.source] += 1
-            if not sensitive[r.start : r.end].any():
-                stray[r.source] += 1
-        visible = np.array([not c.isspace() for c in doc.text] + [False])
-        out.characters += int((visible & ~sensitive).sum())
-        out.replaced += int((visible & ~sensitive & replaced).sum())
-        for word in re.finditer(r"\S+", doc.text):
-            a, b = word.span()
-            if replaced[a:b].any() and not sensitive[a:b].any() and is_closed_class(word[0]):
-                closed[word[0].strip(".,;:!?()\"'„“”").lower()] += 1
-    out.replacements, out.stray = dict(replacements), dict(stray)
-    out.closed_class = dict(closed.most_common())
-    return out
-
-
 def _point(threshold: float | None, scores: SpanScores) -> CurvePoint:
     return CurvePoint(
         threshold,
@@ -250,6 +174,9 @@ def evaluate_gold_set(
         curve.append(_point(t, at_t))
     reaching = [p for p in curve if p.recall_high >= HIGH_RISK_TARGET and p.threshold is not None]
     target = max(reaching, key=lambda p: p.threshold) if reaching else None
+    fidelity, protection = measure_output(
+        gold, found, detector.labels, sorted(keep), getattr(detector, "language", "de")
+    )
     return GoldSetReport(
         name=name,
         source=source,
@@ -260,9 +187,8 @@ def evaluate_gold_set(
         high_risk_target=target,
         misses=count_misses(gold, [[s for s in spans if s.label in keep] for spans in found]),
         overmarks=count_overmarks(gold, [[s for s in spans if s.label in keep] for spans in found]),
-        fidelity=measure_fidelity(
-            gold, found, detector.labels, sorted(keep), getattr(detector, "language", "de")
-        ).to_dict(),
+        fidelity=fidelity.to_dict(),
+        protection=protection.to_dict(),
     )
 
 
@@ -335,29 +261,6 @@ def _f(x: float) -> str:
     return f"{x:.3f}"
 
 
-def render_fidelity(fidelity: dict) -> list[str]:
-    """The fidelity paragraph of a gold set (:class:`Fidelity` as a dict)."""
-    if not fidelity:
-        return []
-
-    def by_source(counts: dict[str, int]) -> str:
-        return ", ".join(f"{n} {source}" for source, n in sorted(counts.items())) or "0"
-
-    closed = fidelity["closed_class"]
-    words = ", ".join(f"`{w}` {n}" for w, n in list(closed.items())[:10])
-    lines = [
-        f"Fidelity of `anonymize` (these spans, leak check included): "
-        f"**{fidelity['share']:.2%}** of the {fidelity['characters']} non-sensitive "
-        f"characters replaced ({fidelity['replaced']}); replacements "
-        f"{by_source(fidelity['replacements'])}, of which touching no gold span "
-        f"{by_source(fidelity['stray'])}; closed-class words replaced: "
-        f"**{sum(closed.values())}**" + (f" ({words})." if words else "."),
-    ]
-    if fidelity.get("failed"):
-        lines[0] += f" {fidelity['failed']} documents could not be anonymized."
-    return [*lines, ""]
-
-
 def render_markdown(report: Report) -> str:
     lines = [f"# Evaluation report: `{report.model}`", ""]
     lines += [
@@ -422,6 +325,7 @@ def render_markdown(report: Report) -> str:
                 for label, row in s.overmarks.items()
             )
             lines += [f"Predicted spans that touch no gold span (over-marks): {over}.", ""]
+        lines += render_protection(s.protection)
         lines += render_fidelity(s.fidelity)
         target = s.high_risk_target
         if target is not None:

@@ -53,7 +53,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         fidelity = s.fidelity
         print(
             f"{s.name}: lenient P/R/F1 {lenient['precision']:.3f}/{lenient['recall']:.3f}/"
-            f"{lenient['f1']:.3f}, recall high {high:.3f}; anonymize replaced "
+            f"{lenient['f1']:.3f}, recall high {high:.3f}; anonymize hid "
+            f"{s.protection.get('share', 1.0):.3f} of the gold spans whole, replaced "
             f"{fidelity['share']:.2%} of non-sensitive characters, "
             f"{sum(fidelity['stray'].values())} replacements touching no gold span, "
             f"{sum(fidelity['closed_class'].values())} closed-class words"
@@ -69,9 +70,9 @@ def add_report_parser(commands) -> argparse.ArgumentParser:
         help="evaluation report of a model on gold sets (Markdown, JSON, figures)",
         description=(
             "Detect on each gold set and write report.md, report.json, a confusion heatmap "
-            "and a precision/recall curve over the detection threshold per set, and the "
-            "fidelity of anonymize (non-sensitive characters and closed-class words "
-            "replaced)."
+            "and a precision/recall curve over the detection threshold per set, the "
+            "protection of anonymize (gold spans its output still shows) and its fidelity "
+            "(non-sensitive characters and closed-class words replaced)."
         ),
     )
     parser.add_argument(

@@ -173,3 +173,54 @@ def test_the_report_carries_the_fidelity_of_each_gold_set(report, tmp_path):
     text = write_report(report, tmp_path).read_text()
     assert "Fidelity of `anonymize`" in text
     assert Report.load(tmp_path / "report.json").sets[0].fidelity == s.fidelity
+
+
+def test_protection_counts_the_gold_spans_the_anonymized_text_still_shows():
+    """What a court publishes: a name the detector found once is hidden wherever the leak
+    check finds it again; a span it missed stays in clear, one it cut short shows partly."""
+    from hf_anon.apply.output_scores import measure_output, render_protection
+    from hf_anon.text.data import Document
+
+    text = (
+        "Herr Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München. Müller zahlte "
+        "der Firma Kranbau Nord am 3. Mai 2021 nichts."
+    )
+
+    def at(part: str, label: str, risk: str, nth: int = 0) -> Span:
+        start = text.index(part) if nth == 0 else text.rindex(part)
+        return Span(start, start + len(part), label, risk)
+
+    gold = Document(
+        "d",
+        text,
+        [
+            at("Hans Müller", "nat-name", "high"),
+            at("Bahnhofstraße 12", "address-name", "high"),
+            at("80331 München", "address-name", "high"),
+            at("Müller", "nat-name", "high", nth=1),  # found by the leak check only
+            at("Kranbau Nord", "jur-name", "medium"),  # missed
+            at("3. Mai 2021", "date-fact", "medium"),  # cut short: `2021` shows
+        ],
+    )
+    found = [Span(s.start, s.end, s.label, s.risk, 0.99) for s in gold.spans[:3]] + [
+        Span(gold.spans[5].start, gold.spans[5].end - 5, "date-fact", "medium", 0.9)
+    ]
+    fidelity, protection = measure_output([gold], [found], DEFAULT_LABELS)
+    assert protection.spans == {"high": 4, "medium": 2}
+    assert protection.hidden == {"high": 4}
+    assert (protection.partly, protection.clear) == (1, 1)
+    assert protection.visible == {"jur-name": 1, "date-fact": 1}
+    assert protection.share == pytest.approx(4 / 6)
+    assert protection.to_dict()["share_by_risk"] == {"high": 1.0, "medium": 0.0}
+    assert fidelity.replacements["leak-check"] == 1
+    line = render_protection(protection.to_dict())[0]
+    assert "**0.667** of the 6 gold spans hidden whole" in line
+    assert "1 partly visible, 1 left in clear (jur-name 1, date-fact 1)" in line
+
+
+def test_the_report_carries_the_protection_of_each_gold_set(report, tmp_path):
+    (s,) = report.sets
+    assert set(s.protection) >= {"share", "spans", "hidden", "partly", "clear", "visible"}
+    text = write_report(report, tmp_path).read_text()
+    assert "Protection by `anonymize`" in text
+    assert Report.load(tmp_path / "report.json").sets[0].protection == s.protection
