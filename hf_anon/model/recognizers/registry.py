@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from hf_anon.model.recognizers.base import Recognizer
+from hf_anon.model.recognizers.companies import find_companies
 from hf_anon.model.recognizers.courts import find_courts
 from hf_anon.model.recognizers.dates import find_dates, find_times
 from hf_anon.model.recognizers.dockets import find_dockets
@@ -88,6 +89,7 @@ for _recognizer in (
     Recognizer("phones", ("id-number",), find_phones, "phone numbers after their cue"),
     Recognizer("plates", ("car-idx",), find_plates, "German licence plates"),
     Recognizer("numbers", ("id-number",), find_cued_numbers, "contract/policy/claim numbers"),
+    Recognizer("companies", ("jur-name",), find_companies, "company names before a legal form"),
     Recognizer(
         "ja-dates",
         ("date-fact", "nat-idx"),
@@ -121,5 +123,6 @@ DEFAULT_RECOGNIZERS = (
     "phones",
     "plates",
     "numbers",
+    "companies",
 )
 DEFAULT_RECOGNIZERS_BY_LANGUAGE["de"] = DEFAULT_RECOGNIZERS
