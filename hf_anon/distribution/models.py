@@ -90,8 +90,25 @@ def release_model(source: str | Path, out_dir: str | Path, *, dtype: str = "floa
     for name in ("training_config.json", "training_info.json", "eval_results.json"):
         if (path := folder.file(name)) is not None:
             shutil.copyfile(path, out / name)
+    _warn_stale_filter(out)
     write_model_card(out)
     return out
+
+
+def _warn_stale_filter(out: Path) -> None:
+    """A learned citation filter already in ``out`` was fitted on another model's spans
+    (:mod:`hf_anon.model.recognizers.cited_filter`): it keeps working, but says so."""
+    import warnings
+
+    from hf_anon.model.recognizers.cited_filter import CONFIG_FILE
+
+    if (out / CONFIG_FILE).is_file():
+        warnings.warn(
+            f"{out} keeps its learned citation filter ({CONFIG_FILE}), fitted on the spans of "
+            "the model released there before; fit it again for the new weights with "
+            "datasets_scripts/train_cited_filter.py --model " + str(out),
+            stacklevel=3,
+        )
 
 
 def _model_files(folder: Path) -> tuple[list[Path], list[str]]:

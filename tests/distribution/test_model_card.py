@@ -127,6 +127,24 @@ def test_release_writes_fp16_weights_and_a_card_that_loads_back(tiny_model_dir, 
     assert len(released.detect(texts)[0]) == len(original.detect(texts)[0])
 
 
+def test_release_over_a_folder_with_a_citation_filter_says_it_was_fitted_before(
+    tiny_model_dir, tmp_path
+):
+    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
+    from hf_anon.text.data import Span
+
+    out = release_model(tiny_model_dir, tmp_path / "release")
+    cited, own = "Vgl. BGH, Urteil vom 1.2.2003, juris.", "Der Kläger zog am 1.2.2003 aus."
+    spans = [
+        [Span(t.index("1.2"), t.index("1.2") + 8, "date-fact", "medium")] for t in (cited, own)
+    ]
+    fitted = CitedFilter.fit([cited, own], spans, [[], spans[1]], CitedFilterConfig(buckets=64))
+    fitted.save_pretrained(out)
+    with pytest.warns(UserWarning, match="fit it again"):
+        release_model(tiny_model_dir, out)
+    assert CitedFilter.from_folder(out) is not None  # kept: it still works
+
+
 def test_cli_card_regenerates_readme(model_with_report, capsys):
     folder, _ = model_with_report
     assert main(["card", "--model", str(folder), "--repo-id", "org/model"]) == 0
