@@ -24,18 +24,18 @@ same decoding without it (``--no-sets``: the folds only).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
-from rules_cv import UNSEEN_BY_SHIPPED, fold_of, scores
+from on_off import (
+    ROOT,
+    earns_its_place,
+    fold_pool,
+    prose_counts,
+    sets_read_afterwards,
+    write,
+)
+from rules_cv import UNSEEN_BY_SHIPPED, scores
 
-ROOT = Path(__file__).resolve().parents[1]
-SETS = {
-    "validation": ROOT / "data" / "real" / "validation.jsonl",
-    "test": ROOT / "data" / "real" / "test.jsonl",
-    "unseen courts": ROOT / "data" / "real" / "unseen_courts.jsonl",
-}
-PROSE = ROOT / "data" / "real" / "prose.jsonl"
 FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
@@ -76,12 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
-    from hf_anon.corpora.courts import court_identity
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import document_scorers, paired_intervals
     from hf_anon.model.recognizers.cited_filter import CitedFilter
-    from hf_anon.text.data import load_jsonl
-    from hf_anon.text.readers import read_ids
 
     shipped = None if args.no_sets else CitedFilter.from_folder(args.model)
     if not args.no_sets and shipped is None:
@@ -90,13 +87,7 @@ def main(argv: list[str] | None = None) -> int:
             "datasets_scripts/train_cited_filter.py, or give --no-sets"
         )
     detector = SpanDetector.from_pretrained(args.model, cited_filter=False)
-    ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in args.rounds)
-    pool = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
-    if not pool:
-        parser.error("no decision of these rounds in data/real/train.jsonl")
-    folds = [
-        fold_of(court_identity(d.meta.get("court")) or d.id.split(":")[0], args.folds) for d in pool
-    ]
+    pool, folds = fold_pool(args.folds, args.rounds)
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
     results = cross_validate(pool, predicted, folds, args.folds, detector.labels)
     pooled = results.pop("pooled_spans")
@@ -106,10 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         samples=args.samples,
     )
     results["pooled"]["decisions"] = len(pool)
-    f = results["folds"].values()
-    results["earns_its_place"] = all(x["with"]["f2"] > x["without"]["f2"] for x in f) and not any(
-        x["with"]["recall_high"] < x["without"]["recall_high"] for x in f
-    )
+    results["earns_its_place"] = earns_its_place(results["folds"])
     results["sets"] = {}
     if shipped is not None:
         results["shipped_filter"] = {
@@ -117,32 +105,14 @@ def main(argv: list[str] | None = None) -> int:
             "trained_on": shipped.config.trained_on,
             "examples": shipped.config.examples,
         }
-        for name, path in SETS.items():
-            docs = load_jsonl(path)
+
+        def decode_both(docs) -> tuple[list, list]:
             without = detector.decode_all(detector.predict_probabilities(docs))
-            with_filter = [shipped.drop(d.text, s) for d, s in zip(docs, without, strict=True)]
-            results["sets"][name] = paired_intervals(
-                document_scorers(detector.labels, docs, without),
-                document_scorers(detector.labels, docs, with_filter),
-                samples=args.samples,
-            )
-            results["sets"][name]["decisions"] = len(docs)
-        prose = load_jsonl(PROSE)
-        without = detector.decode_all(detector.predict_probabilities(prose))
-        with_filter = [shipped.drop(d.text, s) for d, s in zip(prose, without, strict=True)]
-        results["prose"] = {
-            "paragraphs": len(prose),
-            "spans_without": sum(map(len, without)),
-            "spans_with": sum(map(len, with_filter)),
-            "paragraphs_marked_without": sum(1 for s in without if s),
-            "paragraphs_marked_with": sum(1 for s in with_filter if s),
-        }
-    table = markdown(results)
-    print(table)
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    if args.markdown:
-        args.markdown.write_text(table, encoding="utf-8")
+            return [shipped.drop(d.text, s) for d, s in zip(docs, without, strict=True)], without
+
+        results["sets"] = sets_read_afterwards(decode_both, detector.labels, args.samples)
+        results["prose"] = prose_counts(decode_both)
+    write(results, markdown(results), args.json, args.markdown)
     return 0
 
 
