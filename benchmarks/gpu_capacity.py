@@ -47,7 +47,10 @@ float32 against the transformers pipeline (``benchmarks/anonymize_bench.py``), a
 both models' weights back without the word embeddings (frozen in training, so equal to the
 base's; checked there) in float16 shards small enough to come back. ``unpack`` rebuilds the
 two model folders from those shards and the base here, where they are calibrated and scored
-on the CPU (reports/capacity/README.md).
+on the CPU (reports/capacity/README.md). A German candidate gets its own learned citation
+filter before it is calibrated and compared with the bundled model, which has one
+(``python datasets_scripts/train_cited_filter.py --model CANDIDATE``, 4 minutes); ``hf-anon
+calibrate`` gives it the default German recognizers, ``companies`` among them.
 """
 
 from __future__ import annotations
