@@ -48,7 +48,7 @@ both models' weights back without the word embeddings (frozen in training, so eq
 base's; checked there) in float16 shards small enough to come back. ``unpack`` rebuilds the
 two model folders from those shards and the base here, where they are calibrated and scored
 on the CPU (reports/capacity/README.md). A German candidate gets its own learned citation
-filter before it is calibrated and compared with the bundled model, which has one
+filter after it is calibrated and before it is compared with the bundled model, which has one
 (``python datasets_scripts/train_cited_filter.py --model CANDIDATE``, 4 minutes); ``hf-anon
 calibrate`` gives it the default German recognizers, ``companies`` among them.
 """
