@@ -90,12 +90,21 @@ class DocumentContext:
     own_keys: frozenset[str]
     header_end: int
     header_key: str
+    text: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def of(cls, text: str) -> DocumentContext:
         own = frozenset(text[s.start : s.end] for s in find_dockets(text))
         end = header_end(text)
-        return cls(own, frozenset(_key(o) for o in own), end, _key(text[:end]))
+        return cls(own, frozenset(_key(o) for o in own), end, _key(text[:end]), text)
+
+    def count(self, surface: str) -> int:
+        """How often ``surface`` occurs in the document (counted once per surface: a long
+        decision repeats its dates and dockets)."""
+        if surface not in self.counts:
+            self.counts[surface] = self.text.count(surface)
+        return self.counts[surface]
 
 
 def _key(text: str) -> str:
@@ -140,7 +149,7 @@ def span_features(
         if _key(docket.group(0)) in context.header_key:
             names.append("RDOCKET:inhead")
     surface = text[span.start : span.end]
-    names.append(f"CNT:{min(text.count(surface), 5)}")
+    names.append(f"CNT:{min(context.count(surface) if context.text else text.count(surface), 5)}")
     key = _key(surface)
     if key and key in context.own_keys:
         names.append("SELFOWN")
