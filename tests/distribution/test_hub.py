@@ -486,6 +486,27 @@ def test_push_model_refuses_private_push_into_a_public_repo(hub, model_dir):
     assert len(hub.repo("model", "org/public").commits) == 1
 
 
+def test_push_model_carries_the_learned_citation_filter(hub, model_dir):
+    """The filter's settings and weights go up with the model: decoding on the hub's copy is
+    the decoding measured here."""
+    from hf_anon.model.recognizers.cited_filter import (
+        CONFIG_FILE,
+        WEIGHTS_FILE,
+        CitedFilter,
+        CitedFilterConfig,
+    )
+    from hf_anon.text.data import Span
+
+    cited, own = "Vgl. BGH, Urteil vom 1.2.2003, juris.", "Der Kläger zog am 1.2.2003 aus."
+    spans = [
+        [Span(t.index("1.2"), t.index("1.2") + 8, "date-fact", "medium")] for t in (cited, own)
+    ]
+    fitted = CitedFilter.fit([cited, own], spans, [[], spans[1]], CitedFilterConfig(buckets=64))
+    fitted.save_pretrained(model_dir)
+    plan = push_model(model_dir, "org/tiny", dry_run=True, endpoint=hub.endpoint, echo=False)
+    assert {CONFIG_FILE, WEIGHTS_FILE} <= {f.path_in_repo for f in plan.files}
+
+
 def test_dry_run_lists_and_uploads_nothing(hub, model_dir, capsys):
     plan = push_model(model_dir, "org/tiny", dry_run=True, endpoint=hub.endpoint)
     assert hub.requests == [] and hub.repos == {}
