@@ -152,17 +152,6 @@ def measure_output(
     return fidelity, protection
 
 
-def measure_fidelity(
-    gold: Sequence[Document],
-    found: Sequence[Sequence[Span]],
-    label_set,
-    labels: Sequence[str] | None = None,
-    language: str = "de",
-) -> Fidelity:
-    """The :class:`Fidelity` half of :func:`measure_output`."""
-    return measure_output(gold, found, label_set, labels, language)[0]
-
-
 def render_fidelity(fidelity: dict) -> list[str]:
     """The fidelity paragraph of a gold set (:class:`Fidelity` as a dict)."""
     if not fidelity:

@@ -20,13 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from hf_anon.apply.output_scores import (  # noqa: F401  (Fidelity, measure_fidelity: re-exported)
-    Fidelity,
-    measure_fidelity,
-    measure_output,
-    render_fidelity,
-    render_protection,
-)
+from hf_anon.apply.output_scores import measure_output, render_fidelity, render_protection
 from hf_anon.model.metrics import FN, FP, SpanScores, covered, score_documents
 from hf_anon.text.data import Document, Span
 

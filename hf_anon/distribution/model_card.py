@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hf_anon.model.model_folder import ModelFolder
+from hf_anon.model.recognizers.cited_filter import CONFIG_FILE as CITED_FILTER_CONFIG
 from hf_anon.text.labels import DEFAULT_LABELS, Label, LabelSet
 
 TEMPLATE = Path(__file__).with_name("model_card_template.md")
@@ -267,7 +268,7 @@ class AnonModelCardData:
                 if (value := (config.label_thresholds or {}).get(name)) is not None
             },
             recognizers=list(config.recognizers or []),
-            cited_filter=folder.read_json("cited_filter.json"),
+            cited_filter=folder.read_json(CITED_FILTER_CONFIG),
             word_analyzer=getattr(config, "word_analyzer", None),
             unwrap_lines=bool(getattr(config, "unwrap_lines", False)),
             parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",

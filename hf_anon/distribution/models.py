@@ -24,6 +24,7 @@ from hf_anon.distribution.plans import (
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import ADAPTER_FILES as TAGGER_ADAPTER_FILES
 from hf_anon.model.placeholder_tagger import ADAPTER_FOLDER as TAGGER_ADAPTER
+from hf_anon.model.recognizers.cited_filter import CONFIG_FILE as CITED_FILTER_CONFIG
 
 #: Files of a model folder that are uploaded when present (weights: ``*.safetensors``).
 MODEL_FILES = (
@@ -38,7 +39,7 @@ MODEL_FILES = (
     "model.safetensors.index.json",
     "placeholder_head.json",  # the placeholder tagger's settings (its weights: *.safetensors)
     "placeholder_tuning.json",  # how the tuned tagger was trained and its thresholds chosen
-    "cited_filter.json",  # the learned citation filter's settings (its weights: *.safetensors)
+    CITED_FILTER_CONFIG,  # the learned citation filter's settings (its weights: *.safetensors)
 )
 
 
@@ -100,12 +101,10 @@ def _warn_stale_filter(out: Path) -> None:
     (:mod:`hf_anon.model.recognizers.cited_filter`): it keeps working, but says so."""
     import warnings
 
-    from hf_anon.model.recognizers.cited_filter import CONFIG_FILE
-
-    if (out / CONFIG_FILE).is_file():
+    if (out / CITED_FILTER_CONFIG).is_file():
         warnings.warn(
-            f"{out} keeps its learned citation filter ({CONFIG_FILE}), fitted on the spans of "
-            "the model released there before; fit it again for the new weights with "
+            f"{out} keeps its learned citation filter ({CITED_FILTER_CONFIG}), fitted on the "
+            "spans of the model released there before; fit it again for the new weights with "
             "datasets_scripts/train_cited_filter.py --model " + str(out),
             stacklevel=3,
         )

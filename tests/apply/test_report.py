@@ -142,7 +142,7 @@ def test_over_marks_count_predictions_that_touch_no_gold_span(sample_gold):
 def test_fidelity_counts_what_anonymize_replaces_outside_the_gold_spans():
     """Issue 14: the share of non-sensitive characters replaced, replacements touching no
     gold span by source, and closed-class words replaced."""
-    from hf_anon.apply.report import measure_fidelity, render_fidelity
+    from hf_anon.apply.output_scores import measure_output, render_fidelity
     from hf_anon.text.data import Document
 
     text = "Herr Hans Müller wohnt in der Bahnhofstraße 12. Die Erlaubnis fehlt Müller."
@@ -156,7 +156,7 @@ def test_fidelity_counts_what_anonymize_replaces_outside_the_gold_spans():
         Span(street - 4, street + 16, "address-name", "high", 0.9),  # `der Bahnhofstraße 12`
         Span(text.index("Erlaubnis"), text.index("Erlaubnis") + 9, "nat-name", "high", 0.3),
     ]
-    fidelity = measure_fidelity([gold], [found], DEFAULT_LABELS)
+    fidelity, _ = measure_output([gold], [found], DEFAULT_LABELS)
     visible = sum(not c.isspace() for c in text) - len("HansMüllerMüller")
     assert fidelity.characters == visible
     assert fidelity.replaced == len("derBahnhofstraße12Erlaubnis")

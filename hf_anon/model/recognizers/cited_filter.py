@@ -27,7 +27,7 @@ import json
 import re
 import unicodedata
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -90,7 +90,7 @@ class DocumentContext:
     own_keys: frozenset[str]
     header_end: int
     header_key: str
-    text: str = ""
+    text: str
     counts: dict[str, int] = field(default_factory=dict)
 
     @classmethod
@@ -149,7 +149,7 @@ def span_features(
         if _key(docket.group(0)) in context.header_key:
             names.append("RDOCKET:inhead")
     surface = text[span.start : span.end]
-    names.append(f"CNT:{min(context.count(surface) if context.text else text.count(surface), 5)}")
+    names.append(f"CNT:{min(context.count(surface), 5)}")
     key = _key(surface)
     if key and key in context.own_keys:
         names.append("SELFOWN")
@@ -187,22 +187,12 @@ class CitedFilter:
 
     # --- use -----------------------------------------------------------------------------
 
-    def judged(self, span: Span) -> bool:
-        return span.label in self.config.labels
-
     def probabilities(self, text: str, spans: Sequence[Span]) -> list[float | None]:
         """P(cited) for each span of a judged label, None for the others."""
-        context = None
-        out: list[float | None] = []
-        for span in spans:
-            if not self.judged(span):
-                out.append(None)
-                continue
-            context = context or DocumentContext.of(text)
-            ids = feature_ids(span_features(text, span, context, self.config), span.label,
-                              self.config.buckets)  # fmt: skip
+        out: list[float | None] = [None] * len(spans)
+        for i, ids in judged_rows(text, spans, self.config):
             z = float(self.weights[ids].sum()) + self.bias
-            out.append(float(1.0 / (1.0 + np.exp(-z))))
+            out[i] = float(1.0 / (1.0 + np.exp(-z)))
         return out
 
     def drop(self, text: str, spans: Sequence[Span]) -> list[Span]:
@@ -279,15 +269,24 @@ def examples(
     """Feature ids and targets (1: touches no gold span) of every judged predicted span."""
     rows, targets = [], []
     for text, spans, truth in zip(texts, predicted, gold, strict=True):
-        context = None
-        for span in spans:
-            if span.label not in config.labels:
-                continue
-            context = context or DocumentContext.of(text)
-            names = span_features(text, span, context, config)
-            rows.append(feature_ids(names, span.label, config.buckets))
+        for i, ids in judged_rows(text, spans, config):
+            span = spans[i]
+            rows.append(ids)
             targets.append(int(not any(g.start < span.end and span.start < g.end for g in truth)))
     return rows, targets
+
+
+def judged_rows(
+    text: str, spans: Sequence[Span], config: CitedFilterConfig
+) -> Iterator[tuple[int, list[int]]]:
+    """The index and feature ids of each span of a label the filter judges; the document's
+    context is read once, and only where it has such a span."""
+    context = None
+    for i, span in enumerate(spans):
+        if span.label in config.labels:
+            context = context or DocumentContext.of(text)
+            names = span_features(text, span, context, config)
+            yield i, feature_ids(names, span.label, config.buckets)
 
 
 def _bag(rows: Sequence[Sequence[int]]) -> tuple[torch.Tensor, torch.Tensor]:
