@@ -28,42 +28,37 @@ from pathlib import Path
 
 from on_off import (
     ROOT,
+    change_cell,
     earns_its_place,
     fold_pool,
+    fold_scores,
     prose_counts,
+    prose_line,
     sets_read_afterwards,
+    verdict_line,
     write,
 )
-from rules_cv import UNSEEN_BY_SHIPPED, scores
+from rules_cv import UNSEEN_BY_SHIPPED
 
 FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
-def cross_validate(docs, predicted, folds: list[int], n_folds: int, labels) -> dict:
-    """Per fold: scores without and with a filter fitted on the other folds; and every
-    decision's spans with the filter of its fold (``pooled``)."""
+def out_of_fold(docs, predicted, folds: list[int], n_folds: int) -> list[list]:
+    """Every decision's spans with a filter fitted on the other folds' decisions."""
     from hf_anon.model.recognizers.cited_filter import CitedFilter
 
-    texts = [d.text for d in docs]
-    pooled = [None] * len(docs)
-    out: dict = {"folds": {}}
+    pooled: list = [None] * len(docs)
     for k in range(n_folds):
         train = [i for i, f in enumerate(folds) if f != k]
-        held = [i for i, f in enumerate(folds) if f == k]
         fitted = CitedFilter.fit(
-            [texts[i] for i in train], [predicted[i] for i in train], [docs[i].spans for i in train]
+            [docs[i].text for i in train],
+            [predicted[i] for i in train],
+            [docs[i].spans for i in train],
         )
-        for i in held:
-            pooled[i] = fitted.drop(texts[i], predicted[i])
-        held_docs = [docs[i] for i in held]
-        out["folds"][str(k + 1)] = {
-            "decisions": len(held),
-            "without": scores(held_docs, [predicted[i] for i in held], labels),
-            "with": scores(held_docs, [pooled[i] for i in held], labels),
-            "dropped": sum(len(predicted[i]) - len(pooled[i]) for i in held),
-        }
-    out["pooled_spans"] = pooled
-    return out
+        for i, f in enumerate(folds):
+            if f == k:
+                pooled[i] = fitted.drop(docs[i].text, predicted[i])
+    return pooled
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,8 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     detector = SpanDetector.from_pretrained(args.model, cited_filter=False)
     pool, folds = fold_pool(args.folds, args.rounds)
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
-    results = cross_validate(pool, predicted, folds, args.folds, detector.labels)
-    pooled = results.pop("pooled_spans")
+    pooled = out_of_fold(pool, predicted, folds, args.folds)
+    labels = detector.labels
+    results: dict = {"folds": fold_scores(pool, folds, pooled, predicted, labels, args.folds)}
+    for k, fold in results["folds"].items():
+        held = [i for i, f in enumerate(folds) if f == int(k) - 1]
+        fold["dropped"] = sum(len(predicted[i]) - len(pooled[i]) for i in held)
     results["pooled"] = paired_intervals(
         document_scorers(detector.labels, pool, predicted),
         document_scorers(detector.labels, pool, pooled),
@@ -116,13 +115,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _change(x: dict) -> str:
-    return (
-        f"{x['before']:.3f} → {x['after']:.3f} ({x['difference']:+.3f}, "
-        f"{x['low']:+.3f} to {x['high']:+.3f})"
-    )
-
-
 def markdown(results: dict) -> str:
     """The folds, the 341 pooled, the sets read afterwards (paired differences) and the
     prose paragraphs' spans."""
@@ -142,29 +134,22 @@ def markdown(results: dict) -> str:
     p = results["pooled"]
     lines += [
         "",
-        f"Earns its place (F2 up on every fold, high-risk recall down on none): "
-        f"**{'yes' if results['earns_its_place'] else 'no'}**.",
+        verdict_line(results),
         "",
         "| set | decisions | precision | recall | high-risk recall | strict F1 |",
         "|---|---|---|---|---|---|",
         f"| rounds 4–9, each fold by a filter fitted on the others | {p['decisions']} | "
-        + " | ".join(_change(p[key]) for key in FIGURES)
+        + " | ".join(change_cell(p[key]) for key in FIGURES)
         + " |",
     ]
     for name, figures in results["sets"].items():
         lines.append(
             f"| {name} (read afterwards) | {figures['decisions']} | "
-            + " | ".join(_change(figures[key]) for key in FIGURES)
+            + " | ".join(change_cell(figures[key]) for key in FIGURES)
             + " |"
         )
     if "prose" in results:
-        q = results["prose"]
-        lines += [
-            "",
-            f"Ordinary prose ({q['paragraphs']} paragraphs): {q['spans_without']} spans in "
-            f"{q['paragraphs_marked_without']} paragraphs without the filter, "
-            f"{q['spans_with']} in {q['paragraphs_marked_with']} with it.",
-        ]
+        lines += ["", prose_line(results["prose"], "filter")]
     return "\n".join(lines) + "\n"
 
 

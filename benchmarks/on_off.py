@@ -148,29 +148,41 @@ def markdown(results: dict) -> str:
         )
     lines += [
         "",
-        f"Earns its place (F2 up on every fold, high-risk recall down on none): "
-        f"**{'yes' if results['earns_its_place'] else 'no'}**.",
+        verdict_line(results),
         "",
         "| set (read afterwards) | decisions | precision | recall | high-risk recall |",
         "|---|---|---|---|---|",
     ]
     for name, figures in results["sets"].items():
-        cells = []
-        for key in ("lenient_precision", "lenient_recall", "recall_high"):
-            x = figures[key]
-            cells.append(
-                f"{x['before']:.3f} → {x['after']:.3f} ({x['difference']:+.3f}, "
-                f"{x['low']:+.3f} to {x['high']:+.3f})"
-            )
+        cells = [change_cell(figures[key]) for key in ("lenient_precision", "lenient_recall",
+                                                        "recall_high")]  # fmt: skip
         lines.append(f"| {name} | {figures['decisions']} | " + " | ".join(cells) + " |")
-    p = results["prose"]
-    lines += [
-        "",
-        f"Ordinary prose ({p['paragraphs']} paragraphs): {p['spans_without']} spans in "
-        f"{p['paragraphs_marked_without']} paragraphs without the rule, {p['spans_with']} in "
-        f"{p['paragraphs_marked_with']} with it.",
-    ]
+    lines += ["", prose_line(results["prose"], "rule")]
     return "\n".join(lines) + "\n"
+
+
+def change_cell(x: dict) -> str:
+    """A paired difference (:func:`paired_intervals`' entry) as a table cell."""
+    return (
+        f"{x['before']:.3f} → {x['after']:.3f} ({x['difference']:+.3f}, "
+        f"{x['low']:+.3f} to {x['high']:+.3f})"
+    )
+
+
+def verdict_line(results: dict) -> str:
+    return (
+        "Earns its place (F2 up on every fold, high-risk recall down on none): "
+        f"**{'yes' if results['earns_its_place'] else 'no'}**."
+    )
+
+
+def prose_line(prose: dict, what: str) -> str:
+    """The ordinary-prose paragraphs' spans without and with ``what`` (the rule, the filter)."""
+    return (
+        f"Ordinary prose ({prose['paragraphs']} paragraphs): {prose['spans_without']} spans in "
+        f"{prose['paragraphs_marked_without']} paragraphs without the {what}, "
+        f"{prose['spans_with']} in {prose['paragraphs_marked_with']} with it."
+    )
 
 
 def write(results: dict, table: str, json_path: Path | None, markdown_path: Path | None) -> None:
