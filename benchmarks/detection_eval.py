@@ -6,9 +6,12 @@
         [--json results.json] [--markdown results.md] [--samples 1000]
 
 A gold set may keep only the documents whose metadata field has a value, after ``#``:
-``unseen=data/real/unseen_courts.jsonl#court_group=unseen``.
+``unseen=data/real/unseen_courts.jsonl#court_group=unseen``; it may pool several files with
+``+``: ``unseen-all=data/real/unseen_courts.jsonl+data/real/unseen_courts_juris.jsonl``.
 A model may name its backend after ``@``: ``int8=models/hf-anon-de-e5-small@onnx-int8``
 (``torch``, ``onnx``, ``onnx-int8``, ``torch-int8``; default: what every entry point picks).
+``--pairs NEW:OLD`` adds, per gold set, the differences of two models with paired intervals
+(both scored on the same decisions in every draw, ``metrics.paired_intervals``).
 
 Each model is loaded as every entry point loads it (its calibrated thresholds and
 recognizers), runs once over each gold set, and is scored per document; the headline
@@ -44,8 +47,11 @@ VARIANTS = {
 }
 
 
-def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict:
-    """Scores of one model on each gold set: headline, intervals, per risk and label."""
+def evaluate(
+    model: str, gold_sets: list[tuple[str, str]], samples: int, keep: dict | None = None
+) -> dict:
+    """Scores of one model on each gold set: headline, intervals, per risk and label
+    (``keep``: gold set name → the per-document scorers, for paired comparisons)."""
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import document_scorers
     from hf_anon.model.training import load_documents
@@ -57,7 +63,7 @@ def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict
     results = {}
     for name, spec in gold_sets:
         path, _, where = spec.partition("#")
-        docs = load_documents([path], detector.labels, split="test")
+        docs = load_documents(path.split("+"), detector.labels, split="test")
         if where:
             field, _, value = where.partition("=")
             docs = [doc for doc in docs if str(doc.meta.get(field)) == value]
@@ -67,6 +73,8 @@ def evaluate(model: str, gold_sets: list[tuple[str, str]], samples: int) -> dict
         predicted = detector.detect([doc.text for doc in docs])
         seconds = time.perf_counter() - start
         per_document = document_scorers(detector.labels, docs, predicted)
+        if keep is not None:
+            keep[name] = per_document
         results[name] = {
             "documents": len(docs),
             **figures(per_document, samples),
@@ -112,23 +120,60 @@ def markdown(results: dict[str, dict]) -> str:
     return "\n".join(lines)
 
 
+def paired(pairs: list[str], kept: dict[str, dict], samples: int) -> dict:
+    """``NEW:OLD`` → gold set → each headline figure's difference with its paired interval."""
+    from hf_anon.model.metrics import paired_intervals
+
+    out = {}
+    for pair in pairs:
+        new, _, old = pair.partition(":")
+        if new not in kept or old not in kept:
+            raise SystemExit(f"--pairs {pair}: both must be names of --models")
+        out[f"{new} - {old}"] = {
+            gold: paired_intervals(kept[old][gold], kept[new][gold], samples=samples)
+            for gold in kept[new]
+        }
+    return out
+
+
+def paired_markdown(results: dict) -> str:
+    lines = [
+        "| pair | gold set | lenient P | lenient R | high-risk R | strict F1 |",
+        "|---|---|---|---|---|---|",
+    ]
+    for pair, sets in results.items():
+        for gold, figures in sets.items():
+            cells = [
+                "{difference:+.3f} ({low:+.3f}..{high:+.3f})".format(**figures[k])
+                for k in ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+            ]
+            lines.append(f"| {pair} | {gold} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", nargs="+", required=True, help="NAME=FOLDER ...")
     parser.add_argument("--gold", nargs="+", required=True, help="NAME=JSONL ...")
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument("--pairs", nargs="+", default=[], help="NEW:OLD model names, paired")
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument("--markdown", type=Path, help="write the table here")
     args = parser.parse_args(argv)
     gold_sets = named(args.gold)
-    for _, path in gold_sets:
-        if not Path(path.split("#")[0].split(":")[0]).exists():
-            parser.error(f"{path}: no such gold set")
-    results = {}
+    for _, spec in gold_sets:
+        for path in spec.split("#")[0].split("+"):
+            if not Path(path.split(":")[0]).exists():
+                parser.error(f"{path}: no such gold set")
+    results, kept = {}, {}
     for name, folder in named(args.models):
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
-        results[name] = evaluate(folder, gold_sets, args.samples)
+        kept[name] = {}
+        results[name] = evaluate(folder, gold_sets, args.samples, kept[name])
     table = markdown(results)
+    if args.pairs:
+        results["paired"] = paired(args.pairs, kept, args.samples)
+        table += "\n\n" + paired_markdown(results["paired"])
     print(table)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")

@@ -11,7 +11,9 @@ figures were recorded, so its figures are optimistic now) and the second
 that), the third (``data/real/placeholder-key3/key.jsonl``: first look in
 ``reports/placeholders/key3_first_look.json``, its errors read after) and the fourth
 (``data/real/placeholder-key4/key.jsonl``, untouched: first look in
-``reports/placeholders/key4_first_look.json``) — it scores
+``reports/placeholders/key4_first_look.json``) and the key of the second unseen-court test
+(``data/real/unseen_courts_juris.key.jsonl``, Landgerichte as juris publishes them; untouched:
+first look in ``reports/placeholders/juris_first_look.json``) — it scores
 
 - ``rules``: the rules alone, labels from their cue words;
 - ``rules + model labels``: the same spans, the guessed labels (or all, as the label
@@ -53,6 +55,8 @@ KEYS = {
     "second by-court key (read: optimistic)": ROOT / "data/real/placeholder-key2/key.jsonl",
     "third by-court key (read)": ROOT / "data/real/placeholder-key3/key.jsonl",
     "fourth by-court key (untouched)": ROOT / "data/real/placeholder-key4/key.jsonl",
+    # the key of the second unseen-court test (session 46): juris's conventions, untouched
+    "Landgerichte from juris (untouched)": ROOT / "data/real/unseen_courts_juris.key.jsonl",
 }
 #: Fields a key's rows may carry to be scored by: court family, and the second key's groups
 #: (unseen court / unseen decision of a seen court / never read by any audit).

@@ -22,6 +22,14 @@ pass per decision (``pass2/``, the adjudication, wins over ``pass1/``) gives
 another selection (``court_group`` ``seen``) go to ``unseen_courts.seen.jsonl`` instead; and
 ``statistics.unseen.json`` with the agreement of the independent second pass (``passC/``) with
 the first, before adjudication (``--train`` reports the same for the training rounds).
+``--unseen unseen-courts-juris`` builds the second unseen-court test the same way
+(``unseen_courts_juris.jsonl``, ``statistics.unseen_courts_juris.json``: Landgerichte as juris
+published them, ``import_juris_exports.py``).
+
+``--train --annotation data/real/annotation-train10 --name juris_train --validation-courts
+"LG Berlin" "LG Frankfurt" "LG München I"`` builds a round of juris's Landgerichte apart:
+``juris_train.jsonl`` (LG Köln) and ``juris_train_validation.jsonl`` (the other three courts,
+to choose on with the validation split).
 
 ``--train`` builds the training split instead, from the folders of ``TRAIN_FOLDERS``
 (``data/real/annotation-train/`` to ``annotation-train9/``: other decisions, drawn in nine
@@ -224,6 +232,17 @@ def independent_agreement(folders: list[Path]) -> dict | None:
 UNCHOSEN_KEYS = frozenset({"placeholder-key3", "placeholder-key4"})
 
 
+#: Folders of unseen-court tests (``unseen-courts``, ``unseen-courts-juris``): nothing is
+#: chosen on them, so their courts make no court of another unseen-court test seen.
+UNSEEN_PREFIX = "unseen-courts"
+
+
+def unseen_name(folder: Path) -> str:
+    """The files a test folder builds: ``unseen-courts`` → ``unseen_courts``,
+    ``unseen-courts-juris`` → ``unseen_courts_juris``."""
+    return folder.name.replace("-", "_")
+
+
 def build_unseen(folder: Path, out: Path) -> dict:
     """The unseen-court test, its statistics and the independent passes' agreement."""
     from hf_anon.corpora.courts import court_identity, courts_of
@@ -234,6 +253,7 @@ def build_unseen(folder: Path, out: Path) -> dict:
         for path in (ROOT / "data" / "real").glob("**/selection.jsonl")
         if folder.resolve() not in path.resolve().parents
         and not UNCHOSEN_KEYS.intersection(path.parts)
+        and not any(part.startswith(UNSEEN_PREFIX) for part in path.parts)
     )
     gold, keys, problems = [], [], []
     for name, row in selection.items():
@@ -254,24 +274,30 @@ def build_unseen(folder: Path, out: Path) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     unseen = [i for i, d in enumerate(gold) if d.meta["court_group"] == "unseen"]
     seen_too = [i for i in range(len(gold)) if i not in unseen]
-    write_split(out, "unseen_courts", [gold[i] for i in unseen], [keys[i] for i in unseen])
+    name = unseen_name(folder)
+    write_split(out, name, [gold[i] for i in unseen], [keys[i] for i in unseen])
     # decisions of a court found to be seen after the draw: kept apart, not in the test
-    write_split(out, "unseen_courts.seen", [gold[i] for i in seen_too], [keys[i] for i in seen_too])
+    write_split(out, f"{name}.seen", [gold[i] for i in seen_too], [keys[i] for i in seen_too])
     stats = split_counts(gold, keys) | {
         "by_court_group": dict(Counter(d.meta["court_group"] for d in gold)),
         "courts": len({d.meta["court_identity"] for d in gold}),
         "agreement_pass1_vs_passC": independent_agreement([folder]),
     }
-    (out / "statistics.unseen.json").write_text(
-        json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
-    )
-    load_jsonl(out / "unseen_courts.jsonl")  # must load as gold
-    load_jsonl(out / "unseen_courts.seen.jsonl")
+    statistics = "statistics.unseen.json" if name == "unseen_courts" else f"statistics.{name}.json"
+    (out / statistics).write_text(json.dumps(stats, indent=2, ensure_ascii=False) + "\n")
+    load_jsonl(out / f"{name}.jsonl")  # must load as gold
+    load_jsonl(out / f"{name}.seen.jsonl")
     return stats
 
 
-def build_train(folders: list[Path], out: Path) -> dict:
-    """The training split: every decision of ``folders``, its latest pass."""
+def build_train(
+    folders: list[Path], out: Path, split: str = "train", validation_courts: tuple[str, ...] = ()
+) -> dict:
+    """The training split: every decision of ``folders``, its latest pass. With
+    ``validation_courts`` (court identities), their decisions go to ``SPLIT_validation``
+    instead: a round of one publisher's conventions keeps some of its courts to choose on."""
+    from hf_anon.corpora.courts import court_identity
+
     gold, keys, problems = [], [], []
     rows = [
         (folder, selection, name, row)
@@ -290,12 +316,22 @@ def build_train(folders: list[Path], out: Path) -> dict:
     if problems:
         raise SystemExit("\n".join(problems))
     out.mkdir(parents=True, exist_ok=True)
-    write_split(out, "train", gold, keys)
+    held = [court_identity(d.meta["court"]) in validation_courts for d in gold]
+    if validation_courts:
+        chosen_on = [i for i, h in enumerate(held) if h]
+        write_split(
+            out, f"{split}_validation", [gold[i] for i in chosen_on], [keys[i] for i in chosen_on]
+        )
+        gold = [d for d, h in zip(gold, held, strict=True) if not h]
+        keys = [k for k, h in zip(keys, held, strict=True) if not h]
+    write_split(out, split, gold, keys)
     stats = split_counts(gold, keys) | {"agreement_pass1_vs_passC": independent_agreement(folders)}
-    (out / "statistics.train.json").write_text(
+    if validation_courts:
+        stats["validation"] = {"courts": list(validation_courts), "documents": sum(held)}
+    (out / f"statistics.{split}.json").write_text(
         json.dumps(stats, indent=2, ensure_ascii=False) + "\n"
     )
-    load_jsonl(out / "train.jsonl")  # must load as gold
+    load_jsonl(out / f"{split}.jsonl")  # must load as gold
     return stats
 
 
@@ -313,7 +349,22 @@ def main(argv: list[str] | None = None) -> int:
         "--train", action="store_true", help="build train.jsonl from annotation-train/"
     )
     parser.add_argument(
-        "--unseen", action="store_true", help="build unseen_courts.jsonl from unseen-courts/"
+        "--name", default="train", help="--train: the files' name (train.jsonl, NAME.jsonl)"
+    )
+    parser.add_argument(
+        "--validation-courts",
+        nargs="+",
+        default=[],
+        metavar="COURT",
+        help="--train: decisions of these courts (court_identity) go to NAME_validation.jsonl",
+    )
+    parser.add_argument(
+        "--unseen",
+        nargs="?",
+        const="unseen-courts",
+        metavar="FOLDER",
+        help="build an unseen-court test: unseen_courts.jsonl from unseen-courts/ (the "
+        "default), unseen_courts_juris.jsonl from unseen-courts-juris/",
     )
     args = parser.parse_args(argv)
     if args.train and args.annotation == [str(ANNOTATION)]:
@@ -333,11 +384,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{f}: ok, {len(marked.spans)} spans ({ph} placeholders) {dict(counts)}")
         return 1 if problems else 0
     if args.unseen:
-        stats = build_unseen(ROOT / "data" / "real" / "unseen-courts", Path(args.out))
+        stats = build_unseen(ROOT / "data" / "real" / args.unseen, Path(args.out))
         print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
         return 0
     if args.train:
-        stats = build_train(folders, Path(args.out))
+        stats = build_train(folders, Path(args.out), args.name, tuple(args.validation_courts))
         print(json.dumps({k: v for k, v in stats.items() if k != "by_court_type"}, indent=1))
         return 0
     stats = build(folder, Path(args.out))

@@ -102,11 +102,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-court", type=int, default=2)
     parser.add_argument("--longest", type=int, default=25000, help="characters at most")
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument(
+        "--corpus",
+        action="append",
+        type=Path,
+        help="draw from this corpus (JSON Lines, .gz too) instead of the shared and extra "
+        "corpora; repeat for several (datasets_scripts/import_juris_exports.py writes one)",
+    )
     args = parser.parse_args(argv)
     real_root, out = ROOT / "data" / "real", Path(args.out).resolve()
     seen, taken = seen_courts(real_root, KEY3, out), taken_ids(real_root, out)
     candidates: list[tuple[dict, list[Span] | None]] = list(key_candidates(KEY3))
-    for path in (SHARED / "real" / "decisions.jsonl.gz", ROOT / "corpora" / "ifg_more.jsonl.gz"):
+    shared_corpora = [SHARED / "real/decisions.jsonl.gz", ROOT / "corpora/ifg_more.jsonl.gz"]
+    corpora = args.corpus or shared_corpora
+    if args.corpus:  # another source: the third key was drawn from before
+        candidates = []
+    for path in corpora:
         if path.exists():
             candidates += [(d, None) for d in read_jsonl_texts(path) if d["id"] not in taken]
         else:

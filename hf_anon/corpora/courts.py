@@ -90,6 +90,9 @@ def court_identity(court: str | None) -> str | None:
     for long, short in _FEDERAL.items():
         name = name.replace(long, short)
     name = re.sub(r"\b[IVX]+\.\s*(?:Zivil|Straf)?[Ss]enat\b", "", name)
+    # a chamber named by its matters is the court's too (``LG Köln 8. Kammer für
+    # Handelssachen`` is the LG Köln); normalize_court leaves it, its draws stay as they were
+    name = re.sub(r"(?:\b(?:Kammer|Senat)\s+)?\bfür \w+sachen\b", "", name)
     name = re.sub(r"^(BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG)\b.*$", r"\1", name.strip())
     return " ".join(name.split()) or None
 

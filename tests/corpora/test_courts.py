@@ -28,6 +28,11 @@ from prepare_unseen_courts import draw
         ("Hessischer Verwaltungsgerichtshof 8. Senat", "VGH Hessen"),
         ("Hessischer VGH", "VGH Hessen"),
         ("Oberlandesgericht Köln", "OLG Köln"),
+        # a chamber named by its matters is the court (juris names the chamber so)
+        ("LG Köln 8. Kammer für Handelssachen", "LG Köln"),
+        ("LG Berlin Kammer für Handelssachen", "LG Berlin"),
+        ("Landgericht Stuttgart 41. Kammer für Handelssachen", "LG Stuttgart"),
+        ("OLG Frankfurt 5. Senat für Familiensachen", "OLG Frankfurt"),
     ],
 )
 def test_every_spelling_of_a_court_gives_one_name(spelling, court):

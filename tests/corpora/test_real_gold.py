@@ -104,10 +104,39 @@ def test_agreement_is_measured_on_the_published_text():
 
 
 def test_the_unseen_court_test_rebuilds_as_committed(tmp_path):
-    # a later selection that chose nothing (the fourth placeholder key) must not turn a
-    # court of the unseen-court test into a seen one
+    # a later selection that chose nothing (the fourth placeholder key, the second
+    # unseen-court test) must not turn a court of the unseen-court test into a seen one
     from build_real_gold import build_unseen
 
     build_unseen(REAL / "unseen-courts", tmp_path)
     for name in ("unseen_courts.jsonl", "unseen_courts.seen.jsonl", "statistics.unseen.json"):
         assert (tmp_path / name).read_bytes() == (REAL / name).read_bytes(), name
+
+
+def test_the_second_unseen_court_test_rebuilds_as_committed_with_only_unseen_courts(tmp_path):
+    from build_real_gold import build_unseen
+
+    stats = build_unseen(REAL / "unseen-courts-juris", tmp_path)
+
+    for name in ("unseen_courts_juris.jsonl", "unseen_courts_juris.key.jsonl"):
+        assert (tmp_path / name).read_bytes() == (REAL / name).read_bytes(), name
+    assert stats["by_court_group"] == {"unseen": 8}
+    assert stats["agreement_pass1_vs_passC"]["documents"] == 2
+    trained = {d.meta.get("court") for d in load_jsonl(REAL / "juris_train.jsonl")}
+    tested = {d.meta["court_identity"] for d in load_jsonl(REAL / "unseen_courts_juris.jsonl")}
+    from hf_anon.corpora.courts import court_identity
+
+    assert not {court_identity(c) for c in trained} & tested
+
+
+def test_a_round_keeps_the_courts_it_is_chosen_on_apart(tmp_path):
+    from hf_anon.corpora.courts import court_identity
+
+    courts = ("LG Berlin", "LG Frankfurt", "LG München I")
+    stats = build_train([REAL / "annotation-train10"], tmp_path, "juris_train", courts)
+
+    for name in ("juris_train.jsonl", "juris_train_validation.jsonl"):
+        assert (tmp_path / name).read_bytes() == (REAL / name).read_bytes(), name
+    held = load_jsonl(tmp_path / "juris_train_validation.jsonl")
+    assert {court_identity(d.meta["court"]) for d in held} == set(courts)
+    assert stats["documents"] + stats["validation"]["documents"] == 20
