@@ -31,6 +31,8 @@ from pathlib import Path
 
 import lxml.html
 
+from hf_anon.corpora.courts import court_type
+
 SOURCE = "chrisguarnold/scaling_court_decisions"
 LICENCE = (
     "texts § 5 UrhG (official works); juris print views and exports collected by "
@@ -76,6 +78,8 @@ BLOCK_TAGS = frozenset(
 DOC_NUMBER = re.compile(
     r"(?:(?<=%3D)|(?<![A-Za-z0-9]))((?:JURE|KORE|NJRE|MWRE|NWRE|BURE|BORE|WBRE|KARE)\d{6,})(?!\d)"
 )
+#: the labels of a text export's head (``Quelle`` is read and left out)
+HEAD_LABELS = frozenset((*HEAD_FIELDS, "Quelle"))
 _INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\ufeff"))
 
 
@@ -161,9 +165,10 @@ def parse_html(raw: str) -> tuple[dict[str, str], list[str]]:
     body = root.xpath(
         "//div[contains(@class,'docLayoutText') or contains(@class,'docLayoutTitel')]"
     )
+    blocks = set(body)
     lines: list[str] = []
     for block in body:
-        if block.getparent() is not None and any(b in block.iterancestors() for b in body):
+        if any(a in blocks for a in block.iterancestors()):
             continue  # nested in a block already read
         if "docLayoutTitel" in (block.get("class") or ""):
             lines += ["Titelzeile", *html_lines(block)]
@@ -181,9 +186,9 @@ def parse_text(raw: str) -> tuple[dict[str, str], list[str]]:
     i, in_head = 0, True
     while i < len(raw_lines):
         line = clean(raw_lines[i])
-        if in_head and line.endswith(":") and line[:-1] in (*HEAD_FIELDS, "Quelle"):
+        if in_head and line.endswith(":") and line[:-1] in HEAD_LABELS:
             value = clean(raw_lines[i + 1]) if i + 1 < len(raw_lines) else ""
-            is_label = value.endswith(":") and value[:-1] in (*HEAD_FIELDS, "Quelle")
+            is_label = value.endswith(":") and value[:-1] in HEAD_LABELS
             if not is_label:
                 head[line[:-1]] = value
                 i += 2
@@ -226,19 +231,11 @@ def iso_date(value: str | None) -> str | None:
     return f"{match[3]}-{match[2]}-{match[1]}" if match else None
 
 
-def court_type(court: str) -> str:
-    for prefix, kind in (("LG ", "Landgericht"), ("OLG ", "Oberlandesgericht")):
-        if court.startswith(prefix):
-            return kind
-    return court.split()[0] if court else ""
-
-
 def read_decision(path: str, raw: str) -> Decision | None:
     """One saved file as a decision; ``None`` where it holds no court or no reasons."""
     head, lines = parse_html(raw) if path.endswith(".htm") else parse_text(raw)
     number = DOC_NUMBER.search(raw) or DOC_NUMBER.search(path)
     court = head.get("Gericht", "")
-    text = render(head, lines)
     if not number or not court or not any(s in lines for s in ("Gründe", "Entscheidungsgründe")):
         return None
     return Decision(
@@ -246,7 +243,7 @@ def read_decision(path: str, raw: str) -> Decision | None:
         court=court,
         court_type=court_type(court),
         date=iso_date(head.get("Entscheidungsdatum")),
-        text=text,
+        text=render(head, lines),
         path=path,
     )
 

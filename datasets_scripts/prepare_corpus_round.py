@@ -38,11 +38,12 @@ def unseen_test_courts(real_root: Path) -> set[str]:
 
 def eligible(rows: list[dict], *, kept_out: set[str], taken: set[str], longest: int) -> list[dict]:
     """The decisions a round may take, in the corpus's order."""
+    excluded = kept_out | {None}  # a decision without a court cannot be kept out
     return [
         row
         for row in rows
         if row["id"] not in taken
-        and court_identity(row.get("court")) not in kept_out | {None}
+        and court_identity(row.get("court")) not in excluded
         and MIN_CHARS <= len(row["text"]) <= longest
         and usable(row["text"])
     ]

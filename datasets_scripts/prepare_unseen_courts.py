@@ -112,12 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     real_root, out = ROOT / "data" / "real", Path(args.out).resolve()
     seen, taken = seen_courts(real_root, KEY3, out), taken_ids(real_root, out)
-    candidates: list[tuple[dict, list[Span] | None]] = list(key_candidates(KEY3))
+    # another source (--corpus) leaves the third key out: it was drawn from before
+    candidates: list[tuple[dict, list[Span] | None]] = (
+        [] if args.corpus else list(key_candidates(KEY3))
+    )
     shared_corpora = [SHARED / "real/decisions.jsonl.gz", ROOT / "corpora/ifg_more.jsonl.gz"]
-    corpora = args.corpus or shared_corpora
-    if args.corpus:  # another source: the third key was drawn from before
-        candidates = []
-    for path in corpora:
+    for path in args.corpus or shared_corpora:
         if path.exists():
             candidates += [(d, None) for d in read_jsonl_texts(path) if d["id"] not in taken]
         else:

@@ -37,6 +37,13 @@ _FEDERAL = {
 }
 
 
+def court_type(court: str) -> str:
+    """The type word of a court named by its abbreviation (``LG Köln 28. Zivilkammer`` →
+    ``Landgericht``), as the corpora's ``court_type`` field spells it; else the first word."""
+    first = court.split()[0] if court.split() else ""
+    return {short: word for word, short in _COURT_WORDS.items()}.get(first, first)
+
+
 def normalize_court(court: str | None) -> str | None:
     """One name per court: types abbreviated, chambers and senates dropped."""
     if not court:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from hf_anon.corpora.courts import court_identity, courts_of, normalize_court
+from hf_anon.corpora.courts import court_identity, court_type, courts_of, normalize_court
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
 from prepare_unseen_courts import draw
@@ -37,6 +37,13 @@ from prepare_unseen_courts import draw
 )
 def test_every_spelling_of_a_court_gives_one_name(spelling, court):
     assert court_identity(spelling) == court
+
+
+def test_an_abbreviated_court_gives_the_type_word_the_corpora_use():
+    assert court_type("LG Köln 28. Zivilkammer") == "Landgericht"
+    assert court_type("OLG Hamm") == "Oberlandesgericht"
+    assert court_type("BGH 6. Zivilsenat") == "BGH"  # federal courts are their own type
+    assert court_type("") == ""
 
 
 def test_courts_of_different_states_stay_apart():
