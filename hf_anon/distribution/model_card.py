@@ -57,6 +57,14 @@ SET_DESCRIPTIONS = {
     "invented values (data/real/); this validation split chose the checkpoint, the per-label "
     "thresholds and the rules.",
     "real-test": "The test split of the same real gold set: never used for any choice.",
+    "unseen-courts": "Real published German decisions of courts that no training split, "
+    "choice, threshold or rule has seen (data/real/unseen_courts.jsonl: 16 decisions of 12 "
+    "courts, mostly administrative), annotated by hand after the project's guidelines: how "
+    "the model does on a court it has never seen.",
+    "unseen-juris": "Decisions of Landgerichte as juris published them, of courts no other "
+    "part has (data/real/unseen_courts_juris.jsonl: 8 decisions of 6 courts; civil chambers: "
+    "cartel damages, press and personality law), annotated by hand after the project's "
+    "guidelines; never used for any choice.",
     "ler": "Test split of LER (German federal decisions, Leitner et al. 2019), its entity "
     "classes mapped to hf-anon labels; scored only on the labels LER annotates. LER follows "
     "other guidelines: it marks every court (also `BGH` in a citation) and every "

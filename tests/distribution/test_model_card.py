@@ -297,3 +297,19 @@ def test_a_japanese_card_says_whether_its_real_precedents_were_annotated_by_hand
     assert "line ends of the PDF's wrapping" not in card
     data.unwrap_lines = True  # a model trained with train.py --unwrap_lines says how it reads
     assert "line ends of the PDF's wrapping" in data.render()
+
+
+def test_the_unseen_court_sets_of_a_report_are_described_in_the_card(
+    tiny_model_dir, sample_gold, tmp_path
+):
+    """A reader of the card learns that these figures are of courts the model never saw."""
+    from hf_anon.model.detection import SpanDetector
+
+    folder = tmp_path / "model"
+    shutil.copytree(tiny_model_dir, folder)
+    detector = SpanDetector.from_pretrained(folder)
+    sets = [("unseen-courts", "u.jsonl", sample_gold), ("unseen-juris", "j.jsonl", sample_gold)]
+    write_report(build_report(detector, sets, model_name="m"), folder / "report")
+    card = generate_model_card(folder)
+    assert "that no training split, choice, threshold or rule has seen" in card
+    assert "Landgerichte as juris published them" in card
