@@ -23,8 +23,9 @@ import argparse
 import json
 from pathlib import Path
 
-import hf_anon.model.recognizers.cited_filter as cf
 from on_off import ROOT, earns_its_place, fold_pool, fold_scores
+
+import hf_anon.model.recognizers.cited_filter as cf
 
 FOLDS = 5
 
@@ -86,8 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     shipped = out_of_fold(pool, predicted, folds, refs, cf.span_features)
     words = with_own_words(cf.span_features)
     variants = {
-        "jur-name in the same filter, context only": (refs + ["jur-name"], cf.span_features, 0.97),
-        "jur-name in the same filter, with its words": (refs + ["jur-name"], words, 0.97),
+        "jur-name in the same filter, context only": ([*refs, "jur-name"], cf.span_features, 0.97),
+        "jur-name in the same filter, with its words": ([*refs, "jur-name"], words, 0.97),
     }
     for threshold in (0.97, 0.9, 0.8):
         variants[f"a jur-name filter of its own at {threshold}"] = (["jur-name"], words, threshold)

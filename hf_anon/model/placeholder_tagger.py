@@ -42,6 +42,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from hf_anon.corpora.placeholders.shapes import is_glyph_code
 from hf_anon.model.alignment import encode_documents, merge_windows
 from hf_anon.model.detection import pad_windows
 from hf_anon.text.data import Document, Span
@@ -124,6 +125,13 @@ _STAND_IN_TOKEN = re.compile(
     r"|[0.\s]*0[0.\s]*(?:(?:19|20)\d\d)?"  # 00000  00.0.2011
 )
 _MASK_CHARACTERS = re.compile(r"[…#*_＿]|\.\.|([A-Za-z])\1\1|(?<![A-Za-z])[xX]{2}|[Ａ-Ｚａ-ｚ]")
+
+
+def _piece(text: str, start: int, end: int) -> str:
+    """The text between the spaces around ``text[start:end]``."""
+    left = max(text.rfind(" ", 0, start), text.rfind("\n", 0, start)) + 1
+    rights = [i for i in (text.find(" ", end), text.find("\n", end)) if i >= 0]
+    return text[left : min(rights) if rights else len(text)]
 
 
 def could_be_stand_in(surface: str) -> bool:
@@ -388,6 +396,8 @@ class PlaceholderTagger:
             return None  # part of a word ("X" of "X1", "ts" of "Amts"): no reference cut out
         if self.config.stand_in_only and not could_be_stand_in(text[start:end]):
             return None
+        if is_glyph_code(_piece(text, start, end)):
+            return None  # "/;###/g43": a PDF font's glyph codes, as the rules read them
         label = self.labels.names[int(label_probs.mean(axis=0).argmax())]
         return Span(start, end, label)
 

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hf_anon.cli import main as cli_main
+from hf_anon.corpora.placeholders.shapes import is_glyph_code
 from hf_anon.model.placeholder_tagger import (
     HEAD_CONFIG,
     PlaceholderTagger,
@@ -214,3 +215,30 @@ def test_stand_in_only_drops_what_no_court_writes(tagged_model):
     tagger.config.stand_in_only = True
     found = [text[s.start : s.end] for s in tagger.spans_from(text, offsets, probs, label_probs)]
     assert found == ["A."]
+
+
+def test_a_pdf_fonts_glyph_codes_are_no_placeholder_for_the_tagger_either(tagged_model):
+    """A text extraction that could not map a font writes ``/g43/;###``; the rules skip its
+    ``#`` runs, and so does the tagger, though a court's ``###`` mask in the same text stays."""
+    text = "Der Kläger ### wohnt dort. /g43/g68/;### /;###/g50 Ende."
+    tagger = PlaceholderTagger.from_pretrained(tagged_model)
+    ((offsets, _hidden, label_probs),) = tagger.encode([text])
+    probs = np.zeros((len(offsets), 3), dtype=np.float32)
+    probs[:, 0] = 1.0
+    for row, (start, end) in enumerate(offsets):  # the tagger says: every '#' is a mask
+        if end > start and set(text[start:end]) <= {"#"}:
+            probs[row] = (0.0, 1.0, 0.0)
+    found = [
+        (s.start, text[s.start : s.end])
+        for s in tagger.spans_from(text, offsets, probs, label_probs)
+    ]
+    assert found == [(text.index("###"), "###")]
+
+
+@pytest.mark.parametrize(
+    ("piece", "glyphs"),
+    [("/g43/g68/;###", True), ("/;###", True), ("###/g50", True), ("###", False),
+     ("A./B.", False), ("1/2", False)],
+)  # fmt: skip
+def test_glyph_codes_are_told_from_masks_and_fractions(piece, glyphs):
+    assert is_glyph_code(piece) is glyphs

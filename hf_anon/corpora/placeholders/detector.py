@@ -89,6 +89,7 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_SINGLE_LETTER_URL,
     RE_YEAR,
     RE_ZERO_DATE,
+    is_glyph_code,
 )
 from hf_anon.text.data import Document, Span
 from hf_anon.text.lexicon import COMPANY_WORDS_AFTER, is_closed_class
@@ -342,7 +343,7 @@ def classify(elements: Sequence[Element], i: int) -> str | None:
         return kind
     if not el.core or not MAYBE_PLACEHOLDER.search(el.core):
         return None
-    if "/;" in el.raw or re.search(r"/g\d", el.raw):
+    if is_glyph_code(el.raw):
         return None  # "/;###/g43": a PDF font's glyph codes, not text
     if spaced_heading(elements, i):
         return None  # "TAT B E S TAN D": a letter-spaced heading

@@ -110,6 +110,7 @@ RE_MASKED_STREET_IN_TEXT = re.compile(
 # (``XXX``, ``xxxx``, ``Xxxxx``, ``###``, ``****``, ``xx.xx.2016``, ``....2022``). The audit
 # counts those left outside every placeholder (:mod:`hf_anon.corpora.placeholders.audit`).
 # Runs glued to ``/`` or ``;`` are a PDF font's glyph codes (``/;###/g43``), not masks.
+RE_GLYPH_CODE = re.compile(r"/;|/g\d")
 RE_MASK_TOKEN = re.compile(
     r"(?<![\w#*/;])(?:"
     r"[xX]{1,2}\.[xX]{1,2}\.(?:\d{2,4}|[xX]{2,4})"  # xx.xx.2016, xx.xx.xxxx
@@ -319,3 +320,11 @@ def is_placeholder_mention(text: str) -> bool:
     """
     cores = word_cores(text)
     return bool(cores) and placeholder_parts(text) == [(cores[0][0], cores[-1][1])]
+
+
+def is_glyph_code(raw: str) -> bool:
+    """Whether ``raw``, a piece of text between spaces, is a PDF font's glyph codes
+    (``/g43/g68/;###``): what a text extraction writes where it could not map a font to
+    letters. Why: its runs of ``#`` look like a court's ``###`` masks to every detector, the
+    rules and the learned tagger alike, but they hide nothing."""
+    return bool(RE_GLYPH_CODE.search(raw))
