@@ -104,6 +104,10 @@ def figures(per_document, samples: int) -> dict:
     }
 
 
+#: The figures of every table row, in their columns' order
+HEADLINE_FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+
+
 def markdown(results: dict[str, dict]) -> str:
     """One row per model and gold set: each figure with its interval."""
     lines = [
@@ -114,7 +118,7 @@ def markdown(results: dict[str, dict]) -> str:
         for name, r in sets.items():
             cells = [
                 f"{r['headline'][k]:.3f} ({r['intervals'][k][0]:.3f}–{r['intervals'][k][1]:.3f})"
-                for k in ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+                for k in HEADLINE_FIGURES
             ]
             lines.append(f"| {model} | {name} | {r['documents']} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
@@ -145,7 +149,7 @@ def paired_markdown(results: dict) -> str:
         for gold, figures in sets.items():
             cells = [
                 "{difference:+.3f} ({low:+.3f}..{high:+.3f})".format(**figures[k])
-                for k in ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
+                for k in HEADLINE_FIGURES
             ]
             lines.append(f"| {pair} | {gold} | " + " | ".join(cells) + " |")
     return "\n".join(lines)

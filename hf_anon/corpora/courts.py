@@ -37,11 +37,15 @@ _FEDERAL = {
 }
 
 
+#: Abbreviation → type word (``LG`` → ``Landgericht``), the inverse of ``_COURT_WORDS``
+_TYPE_WORDS = {short: word for word, short in _COURT_WORDS.items()}
+
+
 def court_type(court: str) -> str:
     """The type word of a court named by its abbreviation (``LG Köln 28. Zivilkammer`` →
     ``Landgericht``), as the corpora's ``court_type`` field spells it; else the first word."""
-    first = court.split()[0] if court.split() else ""
-    return {short: word for word, short in _COURT_WORDS.items()}.get(first, first)
+    first = next(iter(court.split()), "")
+    return _TYPE_WORDS.get(first, first)
 
 
 def normalize_court(court: str | None) -> str | None:
