@@ -128,12 +128,14 @@ def _read(detector, documents: Sequence[Document], batch_size: int, progress: bo
 
 def select(ranked: Sequence[Ranked], budget: int, *, per_court: int = PER_COURT) -> list[Ranked]:
     """The ``budget`` best decisions, at most ``per_court`` of one court in a first round
-    (documents without a court count as their own court each), then the best of the rest."""
+    (documents without a court count as their own court each), then the best of the rest.
+    Courts are counted as one court whatever the spelling (two senates of one OVG are one
+    court, as for novelty), or a court published by chamber would fill the first round."""
     if budget < 1:
         raise ValueError(f"the budget must be at least 1, got {budget}")
     chosen, taken = [], Counter()
     for item in ranked:
-        key = item.court or f"\x00{item.id}"
+        key = court_identity(item.court) or f"\x00{item.id}"
         if taken[key] < per_court:
             chosen.append(item)
             taken[key] += 1

@@ -46,6 +46,16 @@ def test_the_budget_is_spread_over_courts_first():
         select(ranking, 0)
 
 
+def test_two_chambers_of_one_court_share_its_turn():
+    ranking = ranked(
+        ("s1", "Oberverwaltungsgericht des Saarlandes 1. Senat", 0.9),
+        ("s2", "Oberverwaltungsgericht des Saarlandes 2. Senat", 0.8),
+        ("k1", "VG Koblenz 4. Kammer", 0.5),
+    )
+
+    assert [r.id for r in select(ranking, 2, per_court=1)] == ["s1", "k1"]
+
+
 def test_the_model_ranks_a_corpus(tiny_model_dir):
     detector = SpanDetector.from_pretrained(tiny_model_dir, max_length=32, stride=8)
     text = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München."
