@@ -83,22 +83,9 @@ def train_adapter(train_file: Path, output_dir: Path, documents: int, *extra: st
     an interrupted one resumes from its last checkpoint."""
     best = output_dir / "best"
     if not (best / "adapter_model.safetensors").is_file():
-        command = [
-            sys.executable,
-            str(ROOT / "train.py"),
-            "--config",
-            str(ADAPTER_CONFIG),
-            "--train_files",
-            str(train_file),
-            "--output_dir",
-            str(output_dir),
-            *extra,
-        ]
-        if any(output_dir.glob("checkpoint-*")):
-            command += ["--resume_from_checkpoint", "latest"]
-        started = time.monotonic()
-        subprocess.run(command, check=True, cwd=ROOT)
-        print(f"{output_dir}: trained in {time.monotonic() - started:.0f} s", file=sys.stderr)
+        run_train(
+            output_dir, "--config", str(ADAPTER_CONFIG), "--train_files", str(train_file), *extra
+        )
     state = json.loads((output_dir / "trainer_state.json").read_text())
     return AdapterRun(
         folder=best,
@@ -106,6 +93,17 @@ def train_adapter(train_file: Path, output_dir: Path, documents: int, *extra: st
         train_seconds=float(state.get("train_seconds", 0.0)),
         train_documents=documents,
     )
+
+
+def run_train(output_dir: Path, *arguments: str) -> None:
+    """``train.py`` with ``arguments`` into ``output_dir``, resumed from its last checkpoint
+    where an earlier run was interrupted (a session may end in the middle of one)."""
+    command = [sys.executable, str(ROOT / "train.py"), "--output_dir", str(output_dir), *arguments]
+    if any(output_dir.glob("checkpoint-*")):
+        command += ["--resume_from_checkpoint", "latest"]
+    started = time.monotonic()
+    subprocess.run(command, check=True, cwd=ROOT)
+    print(f"{output_dir}: trained in {time.monotonic() - started:.0f} s", file=sys.stderr)
 
 
 def per_document_scores(detector, documents) -> list:

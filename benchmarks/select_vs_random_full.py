@@ -35,12 +35,20 @@ import json
 import subprocess
 import sys
 import tarfile
-import time
 from io import BytesIO
 from pathlib import Path
 
-from adapter_runs import FIGURES, ROOT, fmt, per_document_scores, seen_by_shipped, write_report
+from adapter_runs import (
+    FIGURES,
+    ROOT,
+    fmt,
+    per_document_scores,
+    run_train,
+    seen_by_shipped,
+    write_report,
+)
 from adapter_runs import unseen_by_shipped as pool_documents
+from select_vs_random import describe, draw
 
 RECIPE = ROOT / "configs" / "e5_small_real_gold10.yaml"
 #: The commit whose default model is stage 5, the weights stage 10 started from.
@@ -86,8 +94,6 @@ def seen_courts_now() -> frozenset[str]:
 def make_plan(pool: list, budget: int, out: Path) -> dict:
     """The four sets, written to ``plan.json`` once and read back on every rerun, so that
     nothing trained or scored can change them."""
-    import random
-
     from hf_anon.apply.selection import Ranked, rank_documents, select
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.model_folder import default_model
@@ -103,10 +109,9 @@ def make_plan(pool: list, budget: int, out: Path) -> dict:
         ranking.write_text(
             "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)
         )
-    ids = sorted(d.id for d in pool)
     plan = {"budget": budget, "selected": [r.id for r in select(ranked, budget)]}
-    for seed in RANDOM_SEEDS:
-        plan[f"random-{seed}"] = random.Random(seed).sample(ids, budget)
+    for seed in RANDOM_SEEDS:  # the draws of select_vs_random.py's seeds 0, 1 and 2
+        plan[f"random-{seed}"] = draw(pool, budget, seed)
     path.write_text(json.dumps(plan, indent=1) + "\n")
     return plan
 
@@ -120,25 +125,17 @@ def train(name: str, set_file: Path, base: Path, out: Path) -> tuple[Path, float
     step = run / "step-400"
     if not (step / "config.json").is_file():
         files = yaml.safe_load(RECIPE.read_text())["train_files"] + [str(set_file)] * 8
-        command = [
-            sys.executable,
-            str(ROOT / "train.py"),
+        run_train(
+            run,
             "--config",
             str(RECIPE),
             "--model_name_or_path",
             str(base),
-            "--output_dir",
-            str(run),
             "--eval_steps",
             "200",  # a checkpoint to resume from; evaluation changes no weight
             "--train_files",
             *files,
-        ]
-        if any(run.glob("checkpoint-*")):
-            command += ["--resume_from_checkpoint", "latest"]
-        started = time.monotonic()
-        subprocess.run(command, check=True, cwd=ROOT)
-        print(f"{name}: trained in {time.monotonic() - started:.0f} s", file=sys.stderr)
+        )
     state = json.loads((run / "trainer_state.json").read_text())
     return step, float(state.get("train_seconds", 0.0))
 
@@ -158,21 +155,6 @@ def release_and_calibrate(step: Path, folder: Path) -> Path:
             cwd=ROOT,
         )
     return folder
-
-
-def describe(documents: list, seen: frozenset[str]) -> dict:
-    """What a set holds: decisions, characters, gold spans, decisions of courts new to the
-    model and decisions naming no court."""
-    from hf_anon.apply.selection import novelty
-
-    novelties = [novelty(d.meta.get("court"), seen) for d in documents]
-    return {
-        "decisions": len(documents),
-        "characters": sum(len(d.text) for d in documents),
-        "gold_spans": sum(len(d.spans) for d in documents),
-        "unseen_court_decisions": novelties.count(1.0),
-        "no_court_named": novelties.count(0.5),
-    }
 
 
 def main(argv: list[str] | None = None) -> int:
