@@ -23,6 +23,10 @@ So here each set of twenty is added to that recipe, 8 times as the others:
 - every model is scored on both unseen-court tests pooled (24 decisions of 18 courts), paired
   over decisions.
 
+The verdict, fixed with the plan: selection beats random if the selected set's recall on the
+pooled unseen-court tests is above each random draw's with the paired interval above zero,
+and its high-risk recall is below none outside the interval.
+
 No model here has a learned citation filter (the shipped one is fitted on the pool, and
 fitting one per model costs 6 minutes each): all five are read alike, so the comparison
 holds, but their figures are not the shipped model's.
