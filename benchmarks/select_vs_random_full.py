@@ -95,7 +95,7 @@ def seen_courts_now() -> frozenset[str]:
     return seen_courts(d.meta.get("court") for d in documents)
 
 
-def make_plan(pool: list, budget: int, out: Path) -> dict:
+def make_plan(pool: list, budget: int, out: Path, seeds: tuple[int, ...] = RANDOM_SEEDS) -> dict:
     """The four sets, written to ``plan.json`` once and read back on every rerun, so that
     nothing trained or scored can change them."""
     from hf_anon.apply.selection import Ranked, rank_documents, select
@@ -114,7 +114,7 @@ def make_plan(pool: list, budget: int, out: Path) -> dict:
             "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)
         )
     plan = {"budget": budget, "selected": [r.id for r in select(ranked, budget)]}
-    for seed in RANDOM_SEEDS:  # the draws of select_vs_random.py's seeds 0, 1 and 2
+    for seed in seeds:  # the draws of select_vs_random.py's seeds
         plan[f"random-{seed}"] = draw(pool, budget, seed)
     path.write_text(json.dumps(plan, indent=1) + "\n")
     return plan
@@ -166,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=20)
     parser.add_argument("--out", type=Path, default=ROOT / "runs" / "select-vs-random-full")
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument(
+        "--seeds", type=int, nargs="+", default=list(RANDOM_SEEDS), help="the random draws"
+    )
     parser.add_argument("--plan-only", action="store_true", help="fix the four sets and stop")
     parser.add_argument("--json", type=Path, required=True)
     parser.add_argument("--markdown", type=Path, required=True)
@@ -178,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.budget > len(pool):
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
-    plan = make_plan(pool, args.budget, args.out)
+    plan = make_plan(pool, args.budget, args.out, tuple(args.seeds))
     if args.plan_only:
         print(json.dumps(plan, indent=1))
         return 0
@@ -188,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     base = stage5_weights(args.out)
     results: dict = {"budget": args.budget, "recipe": str(RECIPE.relative_to(ROOT)), "sets": {}}
     folders = {"none": release_and_calibrate(STAGE10_STEP, args.out / "none-release")}
-    for name in ("selected", *(f"random-{s}" for s in RANDOM_SEEDS)):
+    for name in ("selected", *(f"random-{s}" for s in args.seeds)):
         documents = [by_id[i] for i in plan[name]]
         set_file = args.out / f"{name}.jsonl"
         save_jsonl(documents, set_file)
