@@ -2,7 +2,7 @@
 model new courts? (issue 33, part 4, the run planned in session 47).
 
     python benchmarks/select_vs_random_full.py --json reports/select/select_vs_random_full.json \
-        --markdown reports/select/select_vs_random_full.md          # ~80 min on 2 CPU cores
+        --markdown reports/select/select_vs_random_full.md          # ~70 min on 2 CPU cores
 
 The adapter runs of ``select_vs_random.py`` found every set of twenty moving the adapted
 model along its precision-recall curve by more than any set differed from another. Stage 10
