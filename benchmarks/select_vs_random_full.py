@@ -52,7 +52,7 @@ from adapter_runs import (
     write_report,
 )
 from adapter_runs import unseen_by_shipped as pool_documents
-from select_vs_random import describe, draw
+from select_vs_random import choose, describe, draw
 
 RECIPE = ROOT / "configs" / "e5_small_real_gold10.yaml"
 #: The commit whose default model is stage 5, the weights stage 10 started from.
@@ -95,25 +95,16 @@ def seen_courts_now() -> frozenset[str]:
     return seen_courts(d.meta.get("court") for d in documents)
 
 
-def make_plan(pool: list, budget: int, out: Path, seeds: tuple[int, ...] = RANDOM_SEEDS) -> dict:
-    """The four sets, written to ``plan.json`` once and read back on every rerun, so that
-    nothing trained or scored can change them."""
-    from hf_anon.apply.selection import Ranked, rank_documents, select
-    from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.model_folder import default_model
-
-    path, ranking = out / "plan.json", out / "ranking.jsonl"
+def make_plan(
+    pool: list, budget: int, out: Path, seen: frozenset[str], seeds: tuple[int, ...] = RANDOM_SEEDS
+) -> dict:
+    """The sets, written to ``plan.json`` once and read back on every rerun, so that nothing
+    trained or scored can change them. The shipped model's ranking of the pool is kept in
+    ``ranking.jsonl`` (``select_vs_random.choose``): it takes minutes."""
+    path = out / "plan.json"
     if path.is_file():
         return json.loads(path.read_text())
-    if ranking.is_file():  # the model's reading of the pool, kept: it takes minutes
-        ranked = [Ranked(**json.loads(line)) for line in ranking.read_text().splitlines()]
-    else:
-        detector = SpanDetector.from_pretrained(default_model())
-        ranked = rank_documents(detector, pool, seen_courts_now(), progress=True)
-        ranking.write_text(
-            "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)
-        )
-    plan = {"budget": budget, "selected": [r.id for r in select(ranked, budget)]}
+    plan = {"budget": budget, "selected": choose(pool, budget, out / "ranking.jsonl", seen)}
     for seed in seeds:  # the draws of select_vs_random.py's seeds
         plan[f"random-{seed}"] = draw(pool, budget, seed)
     path.write_text(json.dumps(plan, indent=1) + "\n")
@@ -181,13 +172,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.budget > len(pool):
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
-    plan = make_plan(pool, args.budget, args.out, tuple(args.seeds))
+    seen = seen_courts_now()
+    plan = make_plan(pool, args.budget, args.out, seen, tuple(args.seeds))
     if args.plan_only:
         print(json.dumps(plan, indent=1))
         return 0
     if not (STAGE10_STEP / "config.json").is_file():
         parser.error(f"{STAGE10_STEP}: stage 10's step 400 is needed as the reference")
-    by_id, seen = {d.id: d for d in pool}, seen_courts_now()
+    by_id = {d.id: d for d in pool}
     base = stage5_weights(args.out)
     results: dict = {"budget": args.budget, "recipe": str(RECIPE.relative_to(ROOT)), "sets": {}}
     folders = {"none": release_and_calibrate(STAGE10_STEP, args.out / "none-release")}
