@@ -43,9 +43,12 @@ GOLD = {
 }
 
 
-def choose(pool: list, budget: int, ranking: Path, seen: frozenset[str]) -> list[str]:
-    """The ids ``hf-anon select`` takes: the shipped model's ranking of the pool (kept in
-    ``ranking``, so that a rerun reads it instead of running the model again)."""
+def choose(
+    pool: list, budget: int, ranking: Path, seen: frozenset[str], model: Path | None = None
+) -> list[str]:
+    """The ids ``hf-anon select`` takes: ``model``'s ranking of the pool (the shipped model
+    where none is named), kept in ``ranking`` so that a rerun reads it instead of running
+    the model again."""
     from hf_anon.apply.selection import Ranked, rank_documents, select
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.model_folder import default_model
@@ -54,7 +57,7 @@ def choose(pool: list, budget: int, ranking: Path, seen: frozenset[str]) -> list
         ranked = [Ranked(**json.loads(line)) for line in ranking.read_text().splitlines()]
     else:
         ranked = rank_documents(
-            SpanDetector.from_pretrained(default_model()), pool, seen, progress=True
+            SpanDetector.from_pretrained(model or default_model()), pool, seen, progress=True
         )
         ranking.write_text(
             "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)

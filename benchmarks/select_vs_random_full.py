@@ -96,30 +96,45 @@ def seen_courts_now() -> frozenset[str]:
 
 
 def make_plan(
-    pool: list, budget: int, out: Path, seen: frozenset[str], seeds: tuple[int, ...] = RANDOM_SEEDS
+    pool: list,
+    budget: int,
+    out: Path,
+    seen: frozenset[str],
+    seeds: tuple[int, ...] = RANDOM_SEEDS,
+    model: Path | None = None,
 ) -> dict:
     """The sets, written to ``plan.json`` once and read back on every rerun, so that nothing
-    trained or scored can change them. The shipped model's ranking of the pool is kept in
-    ``ranking.jsonl`` (``select_vs_random.choose``): it takes minutes."""
+    trained or scored can change them. ``model``'s ranking of the pool (the shipped model's
+    where none is named) is kept in ``ranking.jsonl`` (``select_vs_random.choose``): it takes
+    minutes."""
     path = out / "plan.json"
     if path.is_file():
         return json.loads(path.read_text())
-    plan = {"budget": budget, "selected": choose(pool, budget, out / "ranking.jsonl", seen)}
+    ranking = out / "ranking.jsonl"
+    plan = {"budget": budget, "selected": choose(pool, budget, ranking, seen, model)}
     for seed in seeds:  # the draws of select_vs_random.py's seeds
         plan[f"random-{seed}"] = draw(pool, budget, seed)
     path.write_text(json.dumps(plan, indent=1) + "\n")
     return plan
 
 
-def train(name: str, set_file: Path, base: Path, out: Path) -> tuple[Path, float]:
-    """Stage 10's recipe with ``set_file`` added 8 times; resumes an interrupted run and
-    skips a finished one. Returns step 400's folder and the training seconds."""
+def recipe_files(leave_out: tuple[str, ...] = ()) -> list[str]:
+    """Stage 10's training files, without those named in ``leave_out``."""
     import yaml
 
+    return [f for f in yaml.safe_load(RECIPE.read_text())["train_files"] if f not in leave_out]
+
+
+def train(
+    name: str, set_file: Path | None, base: Path, out: Path, leave_out: tuple[str, ...] = ()
+) -> tuple[Path, float]:
+    """Stage 10's recipe (less the files in ``leave_out``) with ``set_file`` added 8 times
+    (none where it is None); resumes an interrupted run and skips a finished one. Returns
+    step 400's folder and the training seconds."""
     run = out / name
     step = run / "step-400"
     if not (step / "config.json").is_file():
-        files = yaml.safe_load(RECIPE.read_text())["train_files"] + [str(set_file)] * 8
+        files = recipe_files(leave_out) + ([str(set_file)] * 8 if set_file else [])
         run_train(
             run,
             "--config",
@@ -164,9 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, required=True)
     parser.add_argument("--markdown", type=Path, required=True)
     args = parser.parse_args(argv)
-    from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.metrics import paired_intervals
-    from hf_anon.text.data import load_jsonl, save_jsonl
+    from hf_anon.text.data import save_jsonl
 
     pool = pool_documents()
     if args.budget > len(pool):
@@ -194,6 +207,18 @@ def main(argv: list[str] | None = None) -> int:
             **describe(documents, seen),
             "train_minutes": round(seconds / 60, 1),
         }
+    results["scores"] = compare(folders, args.samples)
+    write_report(results, args.json, args.markdown, markdown(results))
+    return 0
+
+
+def compare(folders: dict[str, Path], samples: int) -> dict:
+    """Every model scored on the pooled unseen-court tests, and paired over decisions:
+    selected against each random draw, and ``none`` against every other."""
+    from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.metrics import paired_intervals
+    from hf_anon.text.data import load_jsonl
+
     gold = [d for p in UNSEEN for d in load_jsonl(p)]
     scored = {
         name: per_document_scores(SpanDetector.from_pretrained(folder, backend="torch"), gold)
@@ -201,15 +226,12 @@ def main(argv: list[str] | None = None) -> int:
     }
     pairs = [(n, "selected") for n in folders if n.startswith("random")]
     pairs += [("none", n) for n in folders if n != "none"]
-    results["scores"] = {
-        f"{a} -> {b}": paired_intervals(scored[a], scored[b], samples=args.samples)
-        for a, b in pairs
+    return {
+        f"{a} -> {b}": paired_intervals(scored[a], scored[b], samples=samples) for a, b in pairs
     }
-    write_report(results, args.json, args.markdown, markdown(results))
-    return 0
 
 
-def markdown(results: dict) -> str:
+def markdown(results: dict, reference: str = "none (stage 10)") -> str:
     """The sets, each model's figures on the pooled unseen-court tests, and selected minus
     each random draw, paired."""
     lines = [
@@ -226,7 +248,7 @@ def markdown(results: dict) -> str:
     names = [k.split(" -> ")[1] for k in scores if k.startswith("none -> ")]
     lines += [
         "",
-        "| figure | none (stage 10) | " + " | ".join(f"+ {n}" for n in names) + " |",
+        f"| figure | {reference} | " + " | ".join(f"+ {n}" for n in names) + " |",
         "|---|---|" + "---|" * len(names),
     ]
     for key, figure in FIGURES.items():

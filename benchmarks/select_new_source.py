@@ -1,0 +1,156 @@
+"""Does ``hf-anon select`` find a source the model has never seen? (issue 33, part 4)
+
+    python benchmarks/select_new_source.py --plan-only      # the ranking and the four sets
+    python benchmarks/select_new_source.py --json reports/select/select_new_source.json \
+        --markdown reports/select/select_new_source.md      # ~85 min on 2 CPU cores
+
+``select_vs_random_full.py`` found that no set of twenty decisions of rounds 4-9 moves the
+unseen-court figures of stage 10, chosen or drawn: they come from the sources the model
+already knows. What did move them was a new source: stage 10 gained +0.052 recall on the
+pooled unseen-court tests from 14 decisions of juris's LG Köln, whose conventions (head,
+masks of companies) 8 of the 24 test decisions share. So here the moment before stage 10 is
+played again, with that source in the pool:
+
+- the model in use is stage 5, which never saw a juris decision; the pool is the 341
+  decisions of rounds 4-9 and the 14 of ``juris_train.jsonl``, 355 in all, whose labels the
+  choice never reads;
+- ``hf-anon select``'s ranking by stage 5 (its doubt, plus novelty against the courts it
+  trained or was chosen on and the juris validation courts that every model here is
+  calibrated on) takes the budget; three seeded draws take as many at random;
+- the sets are fixed in ``plan.json`` before anything is trained or scored;
+- each trains from the stage-5 weights by stage 10's recipe *without* juris (rounds 1-3 and
+  the synthetic decisions) with the set added 8 times, is released at step 400 and
+  calibrated by stage 10's rule on the same gold (``select_vs_random_full``); ``none`` is
+  that recipe with no set;
+- every model is scored on both unseen-court tests pooled (24 decisions of 18 courts),
+  paired over decisions.
+
+The pool was built knowing that the juris decisions teach the model: what is tested is
+whether the ranking, unchanged, finds what teaches without being told. The verdict, fixed
+with the plan: selection beats random if the selected set's recall is above each random
+draw's with the paired interval above zero, and its high-risk recall is below no draw's
+outside the interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from adapter_runs import ROOT, seen_by_shipped, write_report
+from adapter_runs import unseen_by_shipped as rounds_4_to_9
+from select_vs_random import describe
+from select_vs_random_full import (
+    CALIBRATION_GOLD,
+    RANDOM_SEEDS,
+    compare,
+    make_plan,
+    markdown,
+    release_and_calibrate,
+    stage5_weights,
+    train,
+)
+
+#: The new source: juris's LG Köln, which stage 10 trained on and stage 5 never saw.
+NEW_SOURCE = "data/real/juris_train.jsonl"
+
+
+def pool_documents() -> list:
+    """Rounds 4-9 and the new source's decisions."""
+    from hf_anon.text.data import load_jsonl
+
+    return rounds_4_to_9() + load_jsonl(ROOT / NEW_SOURCE)
+
+
+def seen_by_stage5() -> frozenset[str]:
+    """The courts stage 5 trained or was chosen on (rounds 1-3, validation) and those of
+    the juris validation decisions every model here is calibrated on."""
+    from hf_anon.apply.selection import seen_courts
+    from hf_anon.text.data import load_jsonl
+
+    documents = seen_by_shipped() + load_jsonl(CALIBRATION_GOLD[1])
+    return seen_courts(d.meta.get("court") for d in documents)
+
+
+def new_source_ids() -> set[str]:
+    from hf_anon.text.data import load_jsonl
+
+    return {d.id for d in load_jsonl(ROOT / NEW_SOURCE)}
+
+
+def where_the_new_source_ranks(out: Path) -> list[int]:
+    """The places (1 = first) of the new source's decisions in the kept ranking."""
+    ids = new_source_ids()
+    lines = (out / "ranking.jsonl").read_text().splitlines()
+    return [i for i, line in enumerate(lines, 1) if json.loads(line)["id"] in ids]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=20)
+    parser.add_argument("--out", type=Path, default=ROOT / "runs" / "select-new-source")
+    parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
+    parser.add_argument("--plan-only", action="store_true", help="fix the four sets and stop")
+    parser.add_argument("--json", type=Path)
+    parser.add_argument("--markdown", type=Path)
+    args = parser.parse_args(argv)
+    if not args.plan_only and not (args.json and args.markdown):
+        parser.error("--json and --markdown are needed unless --plan-only")
+    from hf_anon.text.data import save_jsonl
+
+    pool = pool_documents()
+    if args.budget > len(pool):
+        parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
+    args.out.mkdir(parents=True, exist_ok=True)
+    seen = seen_by_stage5()
+    base = stage5_weights(args.out)
+    plan = make_plan(pool, args.budget, args.out, seen, RANDOM_SEEDS, model=base)
+    juris = new_source_ids()
+    places = where_the_new_source_ranks(args.out)
+    taken = {name: sum(i in juris for i in ids) for name, ids in plan.items() if name != "budget"}
+    if args.plan_only:
+        print(json.dumps({"plan": plan, "new_source_places": places, "new_source": taken}))
+        return 0
+    by_id = {d.id: d for d in pool}
+    leave_out = (NEW_SOURCE,)
+    results: dict = {
+        "budget": args.budget,
+        "pool": {"decisions": len(pool), "new_source": len(juris)},
+        "new_source_places_in_ranking": places,
+        "sets": {},
+    }
+    folders = {}
+    for name in ("selected", *(f"random-{s}" for s in RANDOM_SEEDS)):
+        documents = [by_id[i] for i in plan[name]]
+        set_file = args.out / f"{name}.jsonl"
+        save_jsonl(documents, set_file)
+        step, seconds = train(name, set_file, base, args.out, leave_out)
+        folders[name] = release_and_calibrate(step, args.out / f"{name}-release")
+        results["sets"][name] = {
+            "ids": plan[name],
+            **describe(documents, seen),
+            "new_source_decisions": taken[name],
+            "train_minutes": round(seconds / 60, 1),
+        }
+    step, _ = train("none", None, base, args.out, leave_out)
+    folders = {"none": release_and_calibrate(step, args.out / "none-release"), **folders}
+    results["scores"] = compare(folders, args.samples)
+    write_report(results, args.json, args.markdown, report(results))
+    return 0
+
+
+def report(results: dict) -> str:
+    """Where the new source ranked, then ``select_vs_random_full``'s tables."""
+    head = (
+        f"The new source's {results['pool']['new_source']} decisions ranked "
+        f"{', '.join(map(str, results['new_source_places_in_ranking']))} of "
+        f"{results['pool']['decisions']}. New-source decisions in each set: "
+        + ", ".join(f"{n} {s['new_source_decisions']}" for n, s in results["sets"].items())
+        + ".\n\n"
+    )
+    return head + markdown(results, reference="none (recipe without juris)")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
