@@ -30,6 +30,25 @@ whether the ranking, unchanged, finds what teaches without being told. The verdi
 with the plan: selection beats random if the selected set's recall is above each random
 draw's with the paired interval above zero, and its high-risk recall is below no draw's
 outside the interval.
+
+``--per-court N`` takes the selected set from the same kept ranking with at most ``N``
+decisions of one court in the first round instead of ``hf-anon select``'s 3, and compares it
+with the same draws and ``none`` (their runs are read back, not repeated). It was added after
+the plan had shown that the cap left 11 of the new source's 14 decisions out: an exploratory
+run, not the recorded one.
+
+``--thresholds-of NAME`` scores every model with the thresholds calibrated for ``NAME``
+instead of its own: the recorded run showed two draws whose calibration set the `nat-idx`
+threshold to 0.05-0.1 (the others 0.7-0.8), so this separates what a set taught from where
+calibration put its thresholds. Exploratory too.
+
+    python benchmarks/select_new_source.py --thresholds-of none \
+        --json reports/select/select_new_source_none_thresholds.json \
+        --markdown reports/select/select_new_source_none_thresholds.md   # ~6 min
+
+    python benchmarks/select_new_source.py --per-court 20 \
+        --json reports/select/select_new_source_per_court20.json \
+        --markdown reports/select/select_new_source_per_court20.md   # ~20 min more
 """
 
 from __future__ import annotations
@@ -51,6 +70,8 @@ from select_vs_random_full import (
     stage5_weights,
     train,
 )
+
+from hf_anon.apply.selection import PER_COURT
 
 #: The new source: juris's LG Köln, which stage 10 trained on and stage 5 never saw.
 NEW_SOURCE = "data/real/juris_train.jsonl"
@@ -86,12 +107,32 @@ def where_the_new_source_ranks(out: Path) -> list[int]:
     return [i for i, line in enumerate(lines, 1) if json.loads(line)["id"] in ids]
 
 
+def selected_with_cap(out: Path, budget: int, per_court: int) -> list[str]:
+    """The best ``budget`` ids of the kept ranking, at most ``per_court`` of one court first."""
+    from hf_anon.apply.selection import Ranked, select
+
+    lines = (out / "ranking.jsonl").read_text().splitlines()
+    ranked = [Ranked(**json.loads(line)) for line in lines]
+    return [r.id for r in select(ranked, budget, per_court=per_court)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=20)
     parser.add_argument("--out", type=Path, default=ROOT / "runs" / "select-new-source")
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
     parser.add_argument("--plan-only", action="store_true", help="fix the four sets and stop")
+    parser.add_argument(
+        "--per-court",
+        type=int,
+        default=PER_COURT,
+        help=f"decisions of one court in select's first round (hf-anon select: {PER_COURT})",
+    )
+    parser.add_argument(
+        "--thresholds-of",
+        choices=("none", "selected", *(f"random-{s}" for s in RANDOM_SEEDS)),
+        help="score every model with this one's calibrated thresholds (exploratory)",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
@@ -106,6 +147,8 @@ def main(argv: list[str] | None = None) -> int:
     seen = seen_by_stage5()
     base = stage5_weights(args.out)
     plan = make_plan(pool, args.budget, args.out, seen, RANDOM_SEEDS, model=base)
+    if args.per_court != PER_COURT:  # exploratory: the same ranking, another cap
+        plan = {**plan, "selected": selected_with_cap(args.out, args.budget, args.per_court)}
     juris = new_source_ids()
     places = where_the_new_source_ranks(args.out)
     taken = {name: sum(i in juris for i in ids) for name, ids in plan.items() if name != "budget"}
@@ -116,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     leave_out = (NEW_SOURCE,)
     results: dict = {
         "budget": args.budget,
+        "per_court": args.per_court,
         "pool": {"decisions": len(pool), "new_source": len(juris)},
         "new_source_places_in_ranking": places,
         "sets": {},
@@ -123,10 +167,14 @@ def main(argv: list[str] | None = None) -> int:
     folders = {}
     for name in ("selected", *(f"random-{s}" for s in RANDOM_SEEDS)):
         documents = [by_id[i] for i in plan[name]]
-        set_file = args.out / f"{name}.jsonl"
+        if name == "selected" and args.per_court != PER_COURT:
+            run = f"selected-per-court-{args.per_court}"
+        else:
+            run = name
+        set_file = args.out / f"{run}.jsonl"
         save_jsonl(documents, set_file)
-        step, seconds = train(name, set_file, base, args.out, leave_out)
-        folders[name] = release_and_calibrate(step, args.out / f"{name}-release")
+        step, seconds = train(run, set_file, base, args.out, leave_out)
+        folders[name] = release_and_calibrate(step, args.out / f"{run}-release")
         results["sets"][name] = {
             "ids": plan[name],
             **describe(documents, seen),
@@ -135,7 +183,12 @@ def main(argv: list[str] | None = None) -> int:
         }
     step, _ = train("none", None, base, args.out, leave_out)
     folders = {"none": release_and_calibrate(step, args.out / "none-release"), **folders}
-    results["scores"] = compare(folders, args.samples)
+    thresholds = None
+    if args.thresholds_of:
+        record = folders[args.thresholds_of] / "calibration.json"
+        thresholds = json.loads(record.read_text())["thresholds"]
+        results["thresholds_of"] = args.thresholds_of
+    results["scores"] = compare(folders, args.samples, thresholds)
     write_report(results, args.json, args.markdown, report(results))
     return 0
 
@@ -149,6 +202,11 @@ def report(results: dict) -> str:
         + ", ".join(f"{n} {s['new_source_decisions']}" for n, s in results["sets"].items())
         + ".\n\n"
     )
+    if results["per_court"] != PER_COURT:
+        cap = results["per_court"]
+        head += f"Exploratory: `selected` took at most {cap} of one court first.\n\n"
+    if results.get("thresholds_of"):
+        head += f"Exploratory: every model read with `{results['thresholds_of']}`'s thresholds.\n\n"
     return head + markdown(results, reference="none (recipe without juris)")
 
 

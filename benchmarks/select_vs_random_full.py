@@ -212,16 +212,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def compare(folders: dict[str, Path], samples: int) -> dict:
+def compare(folders: dict[str, Path], samples: int, thresholds: dict | None = None) -> dict:
     """Every model scored on the pooled unseen-court tests, and paired over decisions:
-    selected against each random draw, and ``none`` against every other."""
+    selected against each random draw, and ``none`` against every other. ``thresholds``
+    (label to minimum score) replaces every model's calibrated ones where given."""
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import paired_intervals
     from hf_anon.text.data import load_jsonl
 
     gold = [d for p in UNSEEN for d in load_jsonl(p)]
     scored = {
-        name: per_document_scores(SpanDetector.from_pretrained(folder, backend="torch"), gold)
+        name: per_document_scores(
+            SpanDetector.from_pretrained(folder, backend="torch", label_thresholds=thresholds),
+            gold,
+        )
         for name, folder in folders.items()
     }
     pairs = [(n, "selected") for n in folders if n.startswith("random")]
