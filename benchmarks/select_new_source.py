@@ -57,16 +57,16 @@ import argparse
 import json
 from pathlib import Path
 
-from adapter_runs import ROOT, seen_by_shipped, write_report
+from adapter_runs import ROOT, write_report
 from adapter_runs import unseen_by_shipped as rounds_4_to_9
-from select_vs_random import describe
+from select_vs_random import choose, describe, kept_ranking
 from select_vs_random_full import (
-    CALIBRATION_GOLD,
     RANDOM_SEEDS,
     compare,
     make_plan,
     markdown,
     release_and_calibrate,
+    seen_courts_now,
     stage5_weights,
     train,
 )
@@ -75,45 +75,6 @@ from hf_anon.apply.selection import PER_COURT
 
 #: The new source: juris's LG Köln, which stage 10 trained on and stage 5 never saw.
 NEW_SOURCE = "data/real/juris_train.jsonl"
-
-
-def pool_documents() -> list:
-    """Rounds 4-9 and the new source's decisions."""
-    from hf_anon.text.data import load_jsonl
-
-    return rounds_4_to_9() + load_jsonl(ROOT / NEW_SOURCE)
-
-
-def seen_by_stage5() -> frozenset[str]:
-    """The courts stage 5 trained or was chosen on (rounds 1-3, validation) and those of
-    the juris validation decisions every model here is calibrated on."""
-    from hf_anon.apply.selection import seen_courts
-    from hf_anon.text.data import load_jsonl
-
-    documents = seen_by_shipped() + load_jsonl(CALIBRATION_GOLD[1])
-    return seen_courts(d.meta.get("court") for d in documents)
-
-
-def new_source_ids() -> set[str]:
-    from hf_anon.text.data import load_jsonl
-
-    return {d.id for d in load_jsonl(ROOT / NEW_SOURCE)}
-
-
-def where_the_new_source_ranks(out: Path) -> list[int]:
-    """The places (1 = first) of the new source's decisions in the kept ranking."""
-    ids = new_source_ids()
-    lines = (out / "ranking.jsonl").read_text().splitlines()
-    return [i for i, line in enumerate(lines, 1) if json.loads(line)["id"] in ids]
-
-
-def selected_with_cap(out: Path, budget: int, per_court: int) -> list[str]:
-    """The best ``budget`` ids of the kept ranking, at most ``per_court`` of one court first."""
-    from hf_anon.apply.selection import Ranked, select
-
-    lines = (out / "ranking.jsonl").read_text().splitlines()
-    ranked = [Ranked(**json.loads(line)) for line in lines]
-    return [r.id for r in select(ranked, budget, per_court=per_court)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,25 +99,29 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not args.plan_only and not (args.json and args.markdown):
         parser.error("--json and --markdown are needed unless --plan-only")
-    from hf_anon.text.data import save_jsonl
+    from hf_anon.text.data import load_jsonl, save_jsonl
 
-    pool = pool_documents()
+    new_source = load_jsonl(ROOT / NEW_SOURCE)
+    pool = rounds_4_to_9() + new_source  # whose labels the choice never reads
     if args.budget > len(pool):
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
-    seen = seen_by_stage5()
+    leave_out = (NEW_SOURCE,)
+    seen = seen_courts_now(leave_out)  # stage 5's courts and the juris validation courts
     base = stage5_weights(args.out)
     plan = make_plan(pool, args.budget, args.out, seen, RANDOM_SEEDS, model=base)
+    ranking = args.out / "ranking.jsonl"
     if args.per_court != PER_COURT:  # exploratory: the same ranking, another cap
-        plan = {**plan, "selected": selected_with_cap(args.out, args.budget, args.per_court)}
-    juris = new_source_ids()
-    places = where_the_new_source_ranks(args.out)
+        selected = choose(pool, args.budget, ranking, seen, base, per_court=args.per_court)
+        plan = {**plan, "selected": selected}
+    juris = {d.id for d in new_source}
+    ranked = kept_ranking(pool, ranking, seen, base)
+    places = [place for place, r in enumerate(ranked, 1) if r.id in juris]
     taken = {name: sum(i in juris for i in ids) for name, ids in plan.items() if name != "budget"}
     if args.plan_only:
         print(json.dumps({"plan": plan, "new_source_places": places, "new_source": taken}))
         return 0
     by_id = {d.id: d for d in pool}
-    leave_out = (NEW_SOURCE,)
     results: dict = {
         "budget": args.budget,
         "per_court": args.per_court,

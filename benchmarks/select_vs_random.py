@@ -43,26 +43,39 @@ GOLD = {
 }
 
 
-def choose(
-    pool: list, budget: int, ranking: Path, seen: frozenset[str], model: Path | None = None
-) -> list[str]:
-    """The ids ``hf-anon select`` takes: ``model``'s ranking of the pool (the shipped model
-    where none is named), kept in ``ranking`` so that a rerun reads it instead of running
-    the model again."""
-    from hf_anon.apply.selection import Ranked, rank_documents, select
+def kept_ranking(
+    pool: list, ranking: Path, seen: frozenset[str], model: Path | None = None
+) -> list:
+    """``model``'s ranking of the pool (the shipped model where none is named), best first,
+    kept in ``ranking`` so that a rerun reads it instead of running the model again."""
+    from hf_anon.apply.selection import Ranked, rank_documents
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.model_folder import default_model
 
     if ranking.is_file():
-        ranked = [Ranked(**json.loads(line)) for line in ranking.read_text().splitlines()]
-    else:
-        ranked = rank_documents(
-            SpanDetector.from_pretrained(model or default_model()), pool, seen, progress=True
-        )
-        ranking.write_text(
-            "".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked)
-        )
-    return [item.id for item in select(ranked, budget)]
+        return [Ranked(**json.loads(line)) for line in ranking.read_text().splitlines()]
+    ranked = rank_documents(
+        SpanDetector.from_pretrained(model or default_model()), pool, seen, progress=True
+    )
+    ranking.write_text("".join(json.dumps(r.to_dict(), ensure_ascii=False) + "\n" for r in ranked))
+    return ranked
+
+
+def choose(
+    pool: list,
+    budget: int,
+    ranking: Path,
+    seen: frozenset[str],
+    model: Path | None = None,
+    per_court: int | None = None,
+) -> list[str]:
+    """The ids ``hf-anon select`` takes from the kept ranking (:func:`kept_ranking`), with
+    its cap of decisions per court unless ``per_court`` names another."""
+    from hf_anon.apply.selection import PER_COURT, select
+
+    cap = PER_COURT if per_court is None else per_court
+    ranked = kept_ranking(pool, ranking, seen, model)
+    return [item.id for item in select(ranked, budget, per_court=cap)]
 
 
 def draw(pool: list, budget: int, seed: int) -> list[str]:

@@ -84,13 +84,15 @@ def stage5_weights(out: Path) -> Path:
     return folder
 
 
-def seen_courts_now() -> frozenset[str]:
-    """Every court stage 10 trained or was chosen on: rounds 1-3, validation, and juris's."""
+def seen_courts_now(leave_out: tuple[str, ...] = ()) -> frozenset[str]:
+    """Every court stage 10 trained or was chosen on: rounds 1-3, validation, and juris's;
+    less the courts of the recipe's files in ``leave_out`` (as :func:`recipe_files`)."""
     from hf_anon.apply.selection import seen_courts
     from hf_anon.text.data import load_jsonl
 
+    juris = [p for p in (REAL / "juris_train.jsonl",) if str(p.relative_to(ROOT)) not in leave_out]
     documents = seen_by_shipped() + [
-        d for p in (REAL / "juris_train.jsonl", *CALIBRATION_GOLD[1:]) for d in load_jsonl(p)
+        d for p in (*juris, *CALIBRATION_GOLD[1:]) for d in load_jsonl(p)
     ]
     return seen_courts(d.meta.get("court") for d in documents)
 
