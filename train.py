@@ -54,7 +54,10 @@ logger = logging.getLogger("hf_anon.train")
 
 
 def main(argv: list[str] | None = None) -> int:
-    config = parse_config(argv)
+    try:
+        config = parse_config(argv)
+    except FileNotFoundError as err:  # a corpus not built here: say so, without a traceback
+        raise SystemExit(f"train.py: {err}") from None
     if config.save_adapter and config.lora_r <= 0:
         raise SystemExit("train.py: --save_adapter needs LoRA (--lora_r 8, say)")
     output_dir = Path(config.output_dir)

@@ -12,6 +12,9 @@ A model may name its backend after ``@``: ``int8=models/hf-anon-de-e5-small@onnx
 (``torch``, ``onnx``, ``onnx-int8``, ``torch-int8``; default: what every entry point picks).
 ``--pairs NEW:OLD`` adds, per gold set, the differences of two models with paired intervals
 (both scored on the same decisions in every draw, ``metrics.paired_intervals``).
+``--threshold NAME:LABEL=VALUE`` reads the model named NAME with one label's threshold moved
+(the others as calibrated): one folder under several names shows what a threshold alone
+does, paired (``--models a=M b=M --threshold b:nat-idx=0.7 --pairs b:a``).
 
 Each model is loaded as every entry point loads it (its calibrated thresholds and
 recognizers), runs once over each gold set, and is scored per document; the headline
@@ -48,10 +51,15 @@ VARIANTS = {
 
 
 def evaluate(
-    model: str, gold_sets: list[tuple[str, str]], samples: int, keep: dict | None = None
+    model: str,
+    gold_sets: list[tuple[str, str]],
+    samples: int,
+    keep: dict | None = None,
+    thresholds: dict[str, float] | None = None,
 ) -> dict:
     """Scores of one model on each gold set: headline, intervals, per risk and label
-    (``keep``: gold set name → the per-document scorers, for paired comparisons)."""
+    (``keep``: gold set name → the per-document scorers, for paired comparisons;
+    ``thresholds``: labels whose calibrated threshold is replaced)."""
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import document_scorers
     from hf_anon.model.training import load_documents
@@ -60,6 +68,10 @@ def evaluate(
     if variant and variant not in VARIANTS:
         raise SystemExit(f"{model}: unknown backend {variant!r} (one of {', '.join(VARIANTS)})")
     detector = SpanDetector.from_pretrained(folder, **VARIANTS.get(variant, {}))
+    unknown = set(thresholds or {}) - set(detector.labels.names)
+    if unknown:
+        raise SystemExit(f"{model}: no label {', '.join(sorted(unknown))}")
+    detector.label_thresholds.update(thresholds or {})
     results = {}
     for name, spec in gold_sets:
         path, _, where = spec.partition("#")
@@ -161,20 +173,39 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gold", nargs="+", required=True, help="NAME=JSONL ...")
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
     parser.add_argument("--pairs", nargs="+", default=[], help="NEW:OLD model names, paired")
+    parser.add_argument(
+        "--threshold",
+        nargs="+",
+        default=[],
+        help="NAME:LABEL=VALUE: that model read with that label's threshold moved",
+    )
     parser.add_argument("--json", type=Path, help="write every figure here")
     parser.add_argument("--markdown", type=Path, help="write the table here")
     args = parser.parse_args(argv)
     gold_sets = named(args.gold)
+    models = named(args.models)
+    moved: dict[str, dict[str, float]] = {}
+    for spec in args.threshold:
+        name, _, setting = spec.partition(":")
+        label, _, value = setting.partition("=")
+        if name not in dict(models) or not label or not value:
+            parser.error(f"--threshold {spec}: NAME:LABEL=VALUE with NAME one of --models")
+        try:
+            moved.setdefault(name, {})[label] = float(value)
+        except ValueError:
+            parser.error(f"--threshold {spec}: {value!r} is no number")
     for _, spec in gold_sets:
         for path in spec.split("#")[0].split("+"):
             if not Path(path.split(":")[0]).exists():
                 parser.error(f"{path}: no such gold set")
     results, kept = {}, {}
-    for name, folder in named(args.models):
+    for name, folder in models:
         print(f"{name}: {folder}", file=sys.stderr, flush=True)
         kept[name] = {}
-        results[name] = evaluate(folder, gold_sets, args.samples, kept[name])
+        results[name] = evaluate(folder, gold_sets, args.samples, kept[name], moved.get(name))
     table = markdown(results)
+    if moved:
+        results["thresholds_moved"] = moved
     if args.pairs:
         results["paired"] = paired(args.pairs, kept, args.samples)
         table += "\n\n" + paired_markdown(results["paired"])

@@ -65,6 +65,7 @@ from select_vs_random_full import (
     compare,
     make_plan,
     markdown,
+    recipe_files,
     release_and_calibrate,
     seen_courts_now,
     stage5_weights,
@@ -107,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
     leave_out = (NEW_SOURCE,)
+    if not args.plan_only:  # the corpora are built, before minutes of ranking
+        recipe_files(leave_out)
     seen = seen_courts_now(leave_out)  # stage 5's courts and the juris validation courts
     base = stage5_weights(args.out)
     plan = make_plan(pool, args.budget, args.out, seen, RANDOM_SEEDS, model=base)

@@ -121,10 +121,22 @@ def make_plan(
 
 
 def recipe_files(leave_out: tuple[str, ...] = ()) -> list[str]:
-    """Stage 10's training files, without those named in ``leave_out``."""
+    """Stage 10's training files, without those named in ``leave_out``. The corpora among
+    them are built, not committed: on a fresh clone this stops at once with the commands
+    that build them (the recipe's header), not after the minutes of ranking before the
+    first training would fail on them."""
     import yaml
 
-    return [f for f in yaml.safe_load(RECIPE.read_text())["train_files"] if f not in leave_out]
+    files = [f for f in yaml.safe_load(RECIPE.read_text())["train_files"] if f not in leave_out]
+    missing = sorted({f for f in files if not (ROOT / f).exists()})
+    if missing:
+        from hf_anon.model.training import build_commands
+
+        raise SystemExit(
+            f"not there: {', '.join(missing)}. Build the recipe's corpora first; "
+            f"{RECIPE.relative_to(ROOT)} says how:\n" + "\n".join(build_commands(RECIPE))
+        )
+    return files
 
 
 def train(
@@ -187,13 +199,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.budget > len(pool):
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
     args.out.mkdir(parents=True, exist_ok=True)
+    if not args.plan_only:  # what training needs is there, before minutes of ranking
+        recipe_files()
+        if not (STAGE10_STEP / "config.json").is_file():
+            parser.error(f"{STAGE10_STEP}: stage 10's step 400 is needed as the reference")
     seen = seen_courts_now()
     plan = make_plan(pool, args.budget, args.out, seen, tuple(args.seeds))
     if args.plan_only:
         print(json.dumps(plan, indent=1))
         return 0
-    if not (STAGE10_STEP / "config.json").is_file():
-        parser.error(f"{STAGE10_STEP}: stage 10's step 400 is needed as the reference")
     by_id = {d.id: d for d in pool}
     base = stage5_weights(args.out)
     results: dict = {"budget": args.budget, "recipe": str(RECIPE.relative_to(ROOT)), "sets": {}}

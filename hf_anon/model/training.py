@@ -155,6 +155,7 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = HfArgumentParser(TrainingConfig)
     defaults: dict = {}
+    path = None  # the config file, whose header says how its corpora are built
     if "--config" in argv:
         i = argv.index("--config")
         path = Path(argv[i + 1])
@@ -176,7 +177,33 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {config.language!r}")
     if config.masking != "none" and config.masking not in MASKING_SCHEMES:
         raise ValueError(f"masking must be none or one of {sorted(MASKING_SCHEMES)}")
+    missing = missing_data_files(config)
+    if missing:
+        header = build_commands(path) if path else []
+        raise FileNotFoundError(
+            f"not there: {', '.join(missing)}. Corpora are built, not committed"
+            + (f"; {path} says how:\n" + "\n".join(header) if header else "")
+        )
     return config
+
+
+def missing_data_files(config: TrainingConfig) -> list[str]:
+    """The training, validation and id files of ``config`` that do not exist, checked
+    before anything is loaded: a corpus that was never built on this machine (they are
+    build outputs, not committed) should stop a run at once, not after minutes of model
+    loading, with a traceback from deep in the data code. ``DIR:split`` names a folder."""
+    out = []
+    for spec in [*config.train_files, *config.validation_files, *config.exclude_ids_files]:
+        if not Path(spec).exists() and not Path(spec.partition(":")[0]).exists():
+            out.append(spec)
+    return list(dict.fromkeys(out))
+
+
+def build_commands(config_file: Path) -> list[str]:
+    """The commands a config's header comment gives for building its corpora (lines
+    ``#   python …`` and their continuations), as written there."""
+    lines = config_file.read_text(encoding="utf-8").splitlines()
+    return [line[1:].rstrip() for line in lines if line.startswith("#   ")]
 
 
 # --- data ---------------------------------------------------------------------------------

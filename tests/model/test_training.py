@@ -354,3 +354,30 @@ def test_an_adapter_needs_lora(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
     assert result.returncode != 0 and "--save_adapter needs LoRA" in result.stderr
+
+
+def test_a_corpus_that_was_never_built_stops_the_run_before_anything_loads(tmp_path):
+    built = tmp_path / "built.jsonl"
+    built.write_text("", encoding="utf-8")
+    (tmp_path / "corpus").mkdir()
+    recipe = tmp_path / "recipe.yaml"
+    recipe.write_text(
+        "# Build the corpus first:\n"
+        "#   python datasets_scripts/generate_synthetic.py --num-documents 20 \\\n"
+        "#       --output corpora/not_built\n"
+        "model_name_or_path: some/encoder\n"
+        f"train_files: [{built}, corpora/not_built, corpora/not_built]\n"
+        f"validation_files: ['{tmp_path / 'corpus'}:validation']\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(FileNotFoundError) as refused:
+        parse_config(["--config", str(recipe)])
+
+    message = str(refused.value)
+    assert message.startswith("not there: corpora/not_built.")  # named once
+    assert "generate_synthetic.py --num-documents 20" in message  # how to build it
+    assert "--output corpora/not_built" in message
+    assert str(built) not in message
+    assert ":validation" not in message  # a folder's split is there when its folder is
+    with pytest.raises(FileNotFoundError, match=r"other\.jsonl"):
+        parse_config(["--model_name_or_path", "x", "--validation_files", "other.jsonl"])
