@@ -96,7 +96,12 @@ def _scores_line(scores: dict[str, float], beta: float) -> str:
 
 def _calibrate_one(args: argparse.Namespace, model: str):
     """Calibrate one model on the gold sets, print its result, write it with --write."""
-    from hf_anon.model.calibration import calibrate, read_calibration, write_calibration
+    from hf_anon.model.calibration import (
+        calibrate,
+        high_risk_purchases,
+        read_calibration,
+        write_calibration,
+    )
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.recognizers import DEFAULT_RECOGNIZERS_BY_LANGUAGE
     from hf_anon.model.training import load_documents
@@ -148,6 +153,8 @@ def _calibrate_one(args: argparse.Namespace, model: str):
             f"({result.high_risk_slack_se:g} standard errors below the best reached)"
         )
     print("thresholds: " + ", ".join(f"{k} {v:g}" for k, v in result.thresholds.items()))
+    for purchase in high_risk_purchases(result):
+        print(f"bought for high-risk recall: {purchase.describe()}")
     if args.write and args.adapter:
         out = write_calibration(args.adapter, result, source)
         print(f"written to {out} (the adapter's thresholds; the base model is unchanged)")

@@ -21,6 +21,7 @@ import math
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from hf_anon.model.metrics import SpanScorer
@@ -141,7 +142,7 @@ def calibrate(
     if high_risk_slack_se < 0:
         raise ValueError(f"high_risk_slack_se must be 0 or more, not {high_risk_slack_se}")
     searches = 2 if high_risk_slack_se else 1
-    history: list[dict] = []
+    history: list[dict] = [{"label": "(start)", "threshold": None, **best}]
     bar = tqdm(
         total=searches * rounds * len(order) * len(grid), desc="calibrate", disable=not progress
     )
@@ -184,6 +185,59 @@ def calibrate(
         high_risk_slack_se=high_risk_slack_se,
         high_risk_floor=floor,
     )
+
+
+@dataclass
+class Purchase:
+    """A threshold move the rule took for high-risk recall, and what it cost: the rule puts
+    high-risk recall before F-beta, so one name of a few hundred can be bought with whole
+    points of precision. Where that happened, whoever reads the model's precision should
+    know why (session 50: two names of 378 bought with 0.15 of precision on the
+    calibration gold, and with 0.10 on unseen courts, where they were real)."""
+
+    label: str
+    threshold: float
+    high_spans: int  # high-risk gold spans gained
+    of_high_spans: int
+    precision: float  # change
+    f_beta: float  # change
+
+    def describe(self) -> str:
+        return (
+            f"{self.label} {self.threshold:g}: {self.high_spans:+d} of {self.of_high_spans} "
+            f"high-risk spans for precision {self.precision:+.3f} (F-beta {self.f_beta:+.3f})"
+        )
+
+
+def high_risk_purchases(calibration: Calibration) -> list[Purchase]:
+    """The moves of ``calibration``'s search that raised high-risk recall, each against the
+    state before it, less those a later move of the same label gave back (a search with a
+    slack may return a threshold once the recall it bought counts as noise). Read from its
+    ``history``; of a record whose history does not begin with its start, the first move
+    is skipped."""
+    moves = list(pairwise(calibration.history))  # (the state before, the move)
+    out = []
+    for i, (before, step) in enumerate(moves):
+        if step["label"] in ("(start)", "(slack)") or (i == 0 and before["label"] != "(start)"):
+            continue
+        spans = int(step.get("high_spans", 0))
+        gained = round((step["recall_high"] - before["recall_high"]) * spans)
+        given_back = any(
+            later["label"] == step["label"] and later["recall_high"] < previous["recall_high"]
+            for previous, later in moves[i + 1 :]
+        )
+        if gained > 0 and not given_back:
+            out.append(
+                Purchase(
+                    label=step["label"],
+                    threshold=step["threshold"],
+                    high_spans=gained,
+                    of_high_spans=spans,
+                    precision=step["precision"] - before["precision"],
+                    f_beta=step["f_beta"] - before["f_beta"],
+                )
+            )
+    return out
 
 
 def write_calibration(model_dir: str | Path, calibration: Calibration, source: str) -> Path:

@@ -13,6 +13,7 @@ from hf_anon.model.calibration import (
     calibrate,
     choose,
     high_risk_floor,
+    high_risk_purchases,
     read_calibration,
     standard_error,
     write_calibration,
@@ -181,3 +182,25 @@ def test_a_stored_calibration_is_read_back_only_for_the_same_gold_and_rule(tmp_p
         is None
     )
     assert read_calibration(tmp_path / "nothing", gold="val.jsonl", **rule) is None
+
+
+def test_what_high_risk_recall_was_bought_with_is_told():
+    doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
+    result = calibrate_names(doc, output)
+
+    (purchase,) = high_risk_purchases(result)
+    assert (purchase.label, purchase.threshold) == ("nat-name", 0.1)
+    assert (purchase.high_spans, purchase.of_high_spans) == (4, 300)
+    assert purchase.precision == pytest.approx(300 / 360 - 1.0)  # sixty false names
+    assert purchase.f_beta < 0
+    assert purchase.describe().startswith("nat-name 0.1: +4 of 300 high-risk spans")
+
+
+def test_nothing_is_told_where_no_high_risk_span_was_bought():
+    # with a slack, four names of three hundred are noise: the threshold stays
+    doc, output = names_document(found_sure=296, found_unsure=4, missed=0, noise=60)
+    assert high_risk_purchases(calibrate_names(doc, output, slack_se=1.0)) == []
+    # a record written before the history began with its start: its first move is skipped
+    old = calibrate_names(doc, output)
+    old.history = [h for h in old.history if h["label"] != "(start)"]
+    assert high_risk_purchases(old) == []
