@@ -49,6 +49,15 @@ calibration put its thresholds. Exploratory too.
     python benchmarks/select_new_source.py --per-court 20 \
         --json reports/select/select_new_source_per_court20.json \
         --markdown reports/select/select_new_source_per_court20.md   # ~20 min more
+
+``--with-juris-validation`` puts juris's six validation decisions (three more Landgerichte)
+into the pool, so that the new source comes as four courts; they are then no calibration
+gold, and every model is calibrated on the validation split alone (its own run folder,
+``runs/select-new-source-4courts``). Its plan (session 50) holds 3 juris decisions in the
+chosen twenty again, so it was not trained. ``--sets`` trains and compares only the named
+models, in that order (about 25 minutes each here).
+
+    python benchmarks/select_new_source.py --with-juris-validation --plan-only   # ~6 min
 """
 
 from __future__ import annotations
@@ -61,6 +70,7 @@ from adapter_runs import ROOT, write_report
 from adapter_runs import unseen_by_shipped as rounds_4_to_9
 from select_vs_random import choose, describe, kept_ranking
 from select_vs_random_full import (
+    CALIBRATION_GOLD,
     RANDOM_SEEDS,
     compare,
     make_plan,
@@ -76,12 +86,28 @@ from hf_anon.apply.selection import PER_COURT
 
 #: The new source: juris's LG Köln, which stage 10 trained on and stage 5 never saw.
 NEW_SOURCE = "data/real/juris_train.jsonl"
+#: juris's LG Berlin, Frankfurt and München I: stage 10's calibration gold beside the
+#: validation split, and a second, three-court part of the new source with
+#: ``--with-juris-validation``.
+JURIS_VALIDATION = "data/real/juris_train_validation.jsonl"
+#: The models of a run: the chosen set, the draws, and the recipe without a set.
+SETS = ("selected", *(f"random-{s}" for s in RANDOM_SEEDS), "none")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=20)
-    parser.add_argument("--out", type=Path, default=ROOT / "runs" / "select-new-source")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="run folder (runs/select-new-source, or …-4courts with --with-juris-validation)",
+    )
+    parser.add_argument(
+        "--with-juris-validation",
+        action="store_true",
+        help="the new source as four courts: juris's six validation decisions (LG Berlin, "
+        "Frankfurt, München I) join the pool, and calibration is on the validation split alone",
+    )
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
     parser.add_argument("--plan-only", action="store_true", help="fix the four sets and stop")
     parser.add_argument(
@@ -92,17 +118,35 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--thresholds-of",
-        choices=("none", "selected", *(f"random-{s}" for s in RANDOM_SEEDS)),
+        choices=SETS,
         help="score every model with this one's calibrated thresholds (exploratory)",
+    )
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        choices=SETS,
+        default=list(SETS),
+        help="the models to train and compare, in this order (default: all; each is about "
+        "25 minutes on 2 CPU cores)",
     )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
     if not args.plan_only and not (args.json and args.markdown):
         parser.error("--json and --markdown are needed unless --plan-only")
+    if "selected" not in args.sets or len(args.sets) < 2:
+        parser.error("--sets: selected and at least one other, to compare it with")
+    if args.thresholds_of and args.thresholds_of not in args.sets:
+        parser.error(f"--thresholds-of {args.thresholds_of}: not among --sets")
     from hf_anon.text.data import load_jsonl, save_jsonl
 
-    new_source = load_jsonl(ROOT / NEW_SOURCE)
+    sources, gold = [NEW_SOURCE], CALIBRATION_GOLD
+    if args.with_juris_validation:  # no longer calibration gold: it may be chosen
+        sources, gold = [NEW_SOURCE, JURIS_VALIDATION], CALIBRATION_GOLD[:1]
+    args.out = args.out or ROOT / "runs" / (
+        "select-new-source-4courts" if args.with_juris_validation else "select-new-source"
+    )
+    new_source = [d for source in sources for d in load_jsonl(ROOT / source)]
     pool = rounds_4_to_9() + new_source  # whose labels the choice never reads
     if args.budget > len(pool):
         parser.error(f"--budget {args.budget}: the pool has {len(pool)} decisions")
@@ -110,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     leave_out = (NEW_SOURCE,)
     if not args.plan_only:  # the corpora are built, before minutes of ranking
         recipe_files(leave_out)
-    seen = seen_courts_now(leave_out)  # stage 5's courts and the juris validation courts
+    seen = seen_courts_now(leave_out, gold)  # stage 5's courts and the calibration gold's
     base = stage5_weights(args.out)
     plan = make_plan(pool, args.budget, args.out, seen, RANDOM_SEEDS, model=base)
     ranking = args.out / "ranking.jsonl"
@@ -129,11 +173,12 @@ def main(argv: list[str] | None = None) -> int:
         "budget": args.budget,
         "per_court": args.per_court,
         "pool": {"decisions": len(pool), "new_source": len(juris)},
+        "calibration_gold": [str(g.relative_to(ROOT)) for g in gold],
         "new_source_places_in_ranking": places,
         "sets": {},
     }
     folders = {}
-    for name in ("selected", *(f"random-{s}" for s in RANDOM_SEEDS)):
+    for name in (n for n in args.sets if n != "none"):
         documents = [by_id[i] for i in plan[name]]
         if name == "selected" and args.per_court != PER_COURT:
             run = f"selected-per-court-{args.per_court}"
@@ -142,15 +187,17 @@ def main(argv: list[str] | None = None) -> int:
         set_file = args.out / f"{run}.jsonl"
         save_jsonl(documents, set_file)
         step, seconds = train(run, set_file, base, args.out, leave_out)
-        folders[name] = release_and_calibrate(step, args.out / f"{run}-release")
+        folders[name] = release_and_calibrate(step, args.out / f"{run}-release", gold)
         results["sets"][name] = {
             "ids": plan[name],
             **describe(documents, seen),
             "new_source_decisions": taken[name],
             "train_minutes": round(seconds / 60, 1),
         }
-    step, _ = train("none", None, base, args.out, leave_out)
-    folders = {"none": release_and_calibrate(step, args.out / "none-release"), **folders}
+    if "none" in args.sets:
+        step, _ = train("none", None, base, args.out, leave_out)
+        none = release_and_calibrate(step, args.out / "none-release", gold)
+        folders = {"none": none, **folders}
     thresholds = None
     if args.thresholds_of:
         record = folders[args.thresholds_of] / "calibration.json"

@@ -84,16 +84,17 @@ def stage5_weights(out: Path) -> Path:
     return folder
 
 
-def seen_courts_now(leave_out: tuple[str, ...] = ()) -> frozenset[str]:
+def seen_courts_now(
+    leave_out: tuple[str, ...] = (), gold: list[Path] = CALIBRATION_GOLD
+) -> frozenset[str]:
     """Every court stage 10 trained or was chosen on: rounds 1-3, validation, and juris's;
-    less the courts of the recipe's files in ``leave_out`` (as :func:`recipe_files`)."""
+    less the courts of the recipe's files in ``leave_out`` (as :func:`recipe_files`), with
+    those of the calibration ``gold``."""
     from hf_anon.apply.selection import seen_courts
     from hf_anon.text.data import load_jsonl
 
     juris = [p for p in (REAL / "juris_train.jsonl",) if str(p.relative_to(ROOT)) not in leave_out]
-    documents = seen_by_shipped() + [
-        d for p in (*juris, *CALIBRATION_GOLD[1:]) for d in load_jsonl(p)
-    ]
+    documents = seen_by_shipped() + [d for p in (*juris, *gold) for d in load_jsonl(p)]
     return seen_courts(d.meta.get("court") for d in documents)
 
 
@@ -164,8 +165,9 @@ def train(
     return step, float(state.get("train_seconds", 0.0))
 
 
-def release_and_calibrate(step: Path, folder: Path) -> Path:
-    """``hf-anon release`` in float16, then ``hf-anon calibrate`` by stage 10's rule."""
+def release_and_calibrate(step: Path, folder: Path, gold: list[Path] = CALIBRATION_GOLD) -> Path:
+    """``hf-anon release`` in float16, then ``hf-anon calibrate`` by stage 10's rule (on
+    ``gold``: stage 10's calibration gold unless said otherwise)."""
     if not (folder / "calibration.json").is_file():
         hf_anon = [sys.executable, "-m", "hf_anon.cli"]
         subprocess.run(
@@ -173,7 +175,7 @@ def release_and_calibrate(step: Path, folder: Path) -> Path:
         )
         subprocess.run(
             [*hf_anon, "calibrate", "--model", str(folder), "--gold"]
-            + [str(p) for p in CALIBRATION_GOLD]
+            + [str(p) for p in gold]
             + ["--high-risk-slack-se", "1", "--write"],
             check=True,
             cwd=ROOT,
@@ -265,17 +267,22 @@ def markdown(results: dict, reference: str = "none (stage 10)") -> str:
             f"{s['unseen_court_decisions']} | {s['no_court_named']} | {s['train_minutes']} min |"
         )
     scores = results["scores"]
-    names = [k.split(" -> ")[1] for k in scores if k.startswith("none -> ")]
+    figures: dict[str, dict] = {}  # each model's own figures, read off any pair it is in
+    for pair, by_figure in scores.items():
+        before, after = pair.split(" -> ")
+        for name, side in ((before, "before"), (after, "after")):
+            figures.setdefault(name, {k: v[side] for k, v in by_figure.items()})
+    names = sorted((n for n in figures if n != "none"), key=lambda n: (n != "selected", n))
+    columns = ([reference] if "none" in figures else []) + [f"+ {n}" for n in names]
     lines += [
         "",
-        f"| figure | {reference} | " + " | ".join(f"+ {n}" for n in names) + " |",
-        "|---|---|" + "---|" * len(names),
+        "| figure | " + " | ".join(columns) + " |",
+        "|---|" + "---|" * len(columns),
     ]
     for key, figure in FIGURES.items():
-        first = scores[f"none -> {names[0]}"][key]["before"]
-        row = [f"{scores[f'none -> {n}'][key]['after']:.3f}" for n in names]
-        lines.append(f"| {figure} | {first:.3f} | " + " | ".join(row) + " |")
-    randoms = [n for n in names if n.startswith("random")]
+        row = [f"{figures[n][key]:.3f}" for n in (["none"] if "none" in figures else []) + names]
+        lines.append(f"| {figure} | " + " | ".join(row) + " |")
+    randoms = sorted(n for n in names if n.startswith("random"))
     lines += [
         "",
         "| figure | " + " | ".join(f"selected − {n} (paired)" for n in randoms) + " |",
