@@ -87,10 +87,12 @@ def measure_output(
     label_set,
     labels: Sequence[str] | None = None,
     language: str = "de",
+    leak_min_score: float | None = None,
 ) -> tuple[Fidelity, Protection]:
     """Anonymize each gold text with the ``found`` spans, as ``anonymize`` does (leak check
-    included; ``labels``: the labels replaced), and compare the replaced stretches with the
-    gold spans: outside them (:class:`Fidelity`) and inside (:class:`Protection`)."""
+    included; ``labels``: the labels replaced; ``leak_min_score``: the leak check's, where
+    not its default), and compare the replaced stretches with the gold spans: outside them
+    (:class:`Fidelity`) and inside (:class:`Protection`)."""
     from hf_anon.apply.anonymize.engine import replace_spans
     from hf_anon.apply.anonymize.types import AnonymizationError
     from hf_anon.text.lexicon import is_closed_class
@@ -112,6 +114,7 @@ def measure_output(
                 label_set=label_set,
                 seed=0,
                 language=language,
+                **({} if leak_min_score is None else {"leak_min_score": leak_min_score}),
             )
         except AnonymizationError:
             fidelity.failed += 1

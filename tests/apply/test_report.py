@@ -167,6 +167,25 @@ def test_fidelity_counts_what_anonymize_replaces_outside_the_gold_spans():
     assert "closed-class words replaced: **1** (`der` 1)" in line
 
 
+def test_fidelity_can_be_measured_with_another_leak_check_minimum():
+    """A span scored 0.3 is replaced where it stands; with the leak check's minimum at 0.2
+    its form is searched too, and its second mention replaced (benchmarks/leak_check_cv.py
+    compares such variants)."""
+    from hf_anon.apply.output_scores import measure_output
+    from hf_anon.text.data import Document
+
+    text = "Die Erlaubnis fehlt. Ohne Erlaubnis kein Betrieb."
+    first = text.index("Erlaubnis")
+    gold = Document("d", text, [])
+    found = [[Span(first, first + 9, "nat-name", "high", 0.3)]]
+
+    shipped, _ = measure_output([gold], found, DEFAULT_LABELS)
+    wider, _ = measure_output([gold], found, DEFAULT_LABELS, leak_min_score=0.2)
+    assert shipped.replacements == {"detector": 1}
+    assert wider.replacements == {"detector": 1, "leak-check": 1}
+    assert wider.replaced == 2 * shipped.replaced
+
+
 def test_the_report_carries_the_fidelity_of_each_gold_set(report, tmp_path):
     (s,) = report.sets
     assert set(s.fidelity) >= {"share", "characters", "replaced", "stray", "closed_class"}
