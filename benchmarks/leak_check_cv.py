@@ -36,6 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adapter_runs import unseen_by_shipped
 from rules_cv import fold_of
 
+from hf_anon.apply.anonymize.leakcheck import LEAK_MIN_SCORE
+
 ROOT = Path(__file__).resolve().parents[1]
 FOLDS = 5
 
@@ -47,8 +49,8 @@ def no_spread(spans, label: str):
 
 #: name → (how the found spans change, the leak check's minimum score)
 VARIANTS = {
-    "shipped": (lambda spans: spans, None),
-    "no-company-spread": (lambda spans: no_spread(spans, "jur-name"), None),
+    "shipped": (lambda spans: spans, LEAK_MIN_SCORE),
+    "no-company-spread": (lambda spans: no_spread(spans, "jur-name"), LEAK_MIN_SCORE),
     "min-score-0.7": (lambda spans: spans, 0.7),
 }
 

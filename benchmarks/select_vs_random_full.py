@@ -129,10 +129,10 @@ def recipe_files(leave_out: tuple[str, ...] = ()) -> list[str]:
     import yaml
 
     files = [f for f in yaml.safe_load(RECIPE.read_text())["train_files"] if f not in leave_out]
-    missing = sorted({f for f in files if not (ROOT / f).exists()})
-    if missing:
-        from hf_anon.model.training import build_commands
+    from hf_anon.model.training import build_commands, missing_data_files
 
+    missing = sorted(missing_data_files(files, ROOT))
+    if missing:
         raise SystemExit(
             f"not there: {', '.join(missing)}. Build the recipe's corpora first; "
             f"{RECIPE.relative_to(ROOT)} says how:\n" + "\n".join(build_commands(RECIPE))
@@ -272,17 +272,18 @@ def markdown(results: dict, reference: str = "none (stage 10)") -> str:
         before, after = pair.split(" -> ")
         for name, side in ((before, "before"), (after, "after")):
             figures.setdefault(name, {k: v[side] for k, v in by_figure.items()})
-    names = sorted((n for n in figures if n != "none"), key=lambda n: (n != "selected", n))
-    columns = ([reference] if "none" in figures else []) + [f"+ {n}" for n in names]
+    # none first where it was run, then selected, then the draws
+    shown = sorted(figures, key=lambda n: (n != "none", n != "selected", n))
+    columns = [reference if n == "none" else f"+ {n}" for n in shown]
     lines += [
         "",
         "| figure | " + " | ".join(columns) + " |",
         "|---|" + "---|" * len(columns),
     ]
     for key, figure in FIGURES.items():
-        row = [f"{figures[n][key]:.3f}" for n in (["none"] if "none" in figures else []) + names]
+        row = [f"{figures[n][key]:.3f}" for n in shown]
         lines.append(f"| {figure} | " + " | ".join(row) + " |")
-    randoms = sorted(n for n in names if n.startswith("random"))
+    randoms = [n for n in shown if n.startswith("random")]
     lines += [
         "",
         "| figure | " + " | ".join(f"selected − {n} (paired)" for n in randoms) + " |",

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from hf_anon.apply.anonymize.leakcheck import LEAK_MIN_SCORE
 from hf_anon.text.data import Document, Span
 
 RISKS = ("high", "medium", "low")
@@ -87,11 +88,11 @@ def measure_output(
     label_set,
     labels: Sequence[str] | None = None,
     language: str = "de",
-    leak_min_score: float | None = None,
+    leak_min_score: float = LEAK_MIN_SCORE,
 ) -> tuple[Fidelity, Protection]:
     """Anonymize each gold text with the ``found`` spans, as ``anonymize`` does (leak check
-    included; ``labels``: the labels replaced; ``leak_min_score``: the leak check's, where
-    not its default), and compare the replaced stretches with the gold spans: outside them
+    included; ``labels``: the labels replaced; ``leak_min_score``: the leak check's
+    minimum score), and compare the replaced stretches with the gold spans: outside them
     (:class:`Fidelity`) and inside (:class:`Protection`)."""
     from hf_anon.apply.anonymize.engine import replace_spans
     from hf_anon.apply.anonymize.types import AnonymizationError
@@ -114,7 +115,7 @@ def measure_output(
                 label_set=label_set,
                 seed=0,
                 language=language,
-                **({} if leak_min_score is None else {"leak_min_score": leak_min_score}),
+                leak_min_score=leak_min_score,
             )
         except AnonymizationError:
             fidelity.failed += 1

@@ -177,7 +177,9 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, got {config.language!r}")
     if config.masking != "none" and config.masking not in MASKING_SCHEMES:
         raise ValueError(f"masking must be none or one of {sorted(MASKING_SCHEMES)}")
-    missing = missing_data_files(config)
+    missing = missing_data_files(
+        [*config.train_files, *config.validation_files, *config.exclude_ids_files]
+    )
     if missing:
         header = build_commands(path) if path else []
         raise FileNotFoundError(
@@ -187,14 +189,15 @@ def parse_config(argv: Sequence[str] | None = None) -> TrainingConfig:
     return config
 
 
-def missing_data_files(config: TrainingConfig) -> list[str]:
-    """The training, validation and id files of ``config`` that do not exist, checked
-    before anything is loaded: a corpus that was never built on this machine (they are
-    build outputs, not committed) should stop a run at once, not after minutes of model
-    loading, with a traceback from deep in the data code. ``DIR:split`` names a folder."""
+def missing_data_files(specs: Sequence[str], root: Path = Path()) -> list[str]:
+    """The data files of ``specs`` (training, validation and id files; paths under
+    ``root``) that do not exist, checked before anything is loaded: a corpus that was never
+    built on this machine (they are build outputs, not committed) should stop a run at
+    once, not after minutes of model loading, with a traceback from deep in the data code.
+    ``DIR:split`` names a folder."""
     out = []
-    for spec in [*config.train_files, *config.validation_files, *config.exclude_ids_files]:
-        if not Path(spec).exists() and not Path(spec.partition(":")[0]).exists():
+    for spec in specs:
+        if not (root / spec).exists() and not (root / spec.partition(":")[0]).exists():
             out.append(spec)
     return list(dict.fromkeys(out))
 
