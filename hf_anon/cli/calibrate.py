@@ -35,9 +35,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
-    """The rule's choice; with ``--gate``, a choice that loses high-risk recall against the
-    incumbent there (the paired interval wholly below zero) is vetoed and the rule asked
-    again, until the incumbent itself is what is left."""
+    """The rule's choice; with ``--gate``, a choice that loses recall or high-risk recall
+    against the incumbent there (a paired interval wholly below zero) is vetoed and the rule
+    asked again, until the incumbent itself is what is left."""
     from hf_anon.model.calibration import choose
 
     vetoed: set[str] = set()
@@ -55,11 +55,7 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
         gate = gate or _gate(args)
         result = gate.check(_detector(chosen))
         verdict = "passes" if result.passed else "refused"
-        print(
-            f"gate ({result.documents} documents): {chosen} high-risk recall "
-            f"{result.candidate:.3f} against {result.incumbent:.3f}, "
-            f"{result.difference:+.3f} ({result.low:+.3f} to {result.high:+.3f}): {verdict}"
-        )
+        print(f"gate ({result.documents} documents): {chosen} {result.describe()}: {verdict}")
         if result.passed:
             return chosen
         vetoed.add(chosen)
@@ -220,8 +216,8 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         nargs="+",
         default=None,
         help="gold of courts that neither trained nor chose any candidate: the choice must "
-        "not lose high-risk recall there against --incumbent (paired interval wholly below "
-        "zero); if it does, the rule's next choice is tried",
+        "not lose recall nor high-risk recall there against --incumbent (paired interval "
+        "wholly below zero); if it does, the rule's next choice is tried",
     )
     parser.add_argument(
         "--reuse",

@@ -46,8 +46,9 @@ def precedents(count: int) -> list[Document]:
 def test_a_candidate_that_misses_on_every_gate_precedent_is_refused():
     docs = precedents(12)
     result = Gate(Finds(docs), docs, samples=200).check(Finds(docs, missed={"Yamada"}))
-    assert result.incumbent == 1.0 and result.candidate == pytest.approx(0.75)
-    assert result.high < 0 and not result.passed
+    assert result.high_risk.incumbent == 1.0
+    assert result.high_risk.candidate == pytest.approx(0.75)
+    assert result.high_risk.high < 0 and not result.passed
 
 
 def test_an_equal_candidate_passes_and_a_loss_in_one_precedent_is_noise():
@@ -56,9 +57,28 @@ def test_an_equal_candidate_passes_and_a_loss_in_one_precedent_is_noise():
     assert gate.check(Finds(docs)).passed
     # one name of one precedent: most draws leave that precedent out or hold it once
     one = gate.check(Finds(docs, missed={"Sato3"}))
-    assert one.difference < 0 and one.passed
+    assert one.high_risk.difference < 0 and one.recall.difference < 0 and one.passed
 
 
 def test_a_gate_without_documents_is_refused():
     with pytest.raises(ValueError, match="no documents"):
         Gate(Finds([]), [])
+
+
+def test_a_candidate_that_keeps_its_high_risk_names_but_loses_the_rest_is_refused():
+    """Recall counts beside high-risk recall: the dates a candidate stops finding are
+    published as surely as a name would be."""
+    docs = []
+    for i in range(12):
+        text = f"Yamada{i} kam am 3. Mai 2021 und am 4. Mai 2021."
+        spans = [
+            Span(0, len(f"Yamada{i}"), "nat-name", risk="high"),
+            Span(text.index("3. Mai"), text.index("3. Mai") + 11, "date-fact", risk="low"),
+            Span(text.index("4. Mai"), text.index("4. Mai") + 11, "date-fact", risk="low"),
+        ]
+        docs.append(Document(id=f"d{i}", text=text, spans=spans))
+    result = Gate(Finds(docs), docs, samples=200).check(Finds(docs, missed={"3. Mai 2021"}))
+    assert result.high_risk.difference == 0 and not result.high_risk.lost
+    assert result.recall.candidate == pytest.approx(2 / 3) and result.recall.lost
+    assert not result.passed
+    assert "recall 0.667 against 1.000" in result.describe()
