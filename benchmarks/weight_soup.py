@@ -4,8 +4,7 @@
         [--out runs/soup]                                       # 1 min
     for A in 25 50 75; do OMP_NUM_THREADS=2 hf-anon calibrate --model runs/soup/soup-$A \
         --gold data/real/validation.jsonl data/real/juris_train_validation.jsonl \
-        --high-risk-slack-se 1 --write; done                    # ~6 min each
-    cp models/hf-anon-de-e5-small/calibration.json runs/soup/stage10/   # (build copies it)
+        --high-risk-slack-se 1 --write; done                    # 3-4 min each
     hf-anon calibrate --model runs/soup/stage10 runs/soup/soup-25 runs/soup/soup-50 \
         runs/soup/soup-75 --gold data/real/validation.jsonl \
         data/real/juris_train_validation.jsonl --high-risk-slack-se 1 --reuse \
@@ -23,7 +22,7 @@ Wortsman et al. 2022, "model soups") is a known way to keep in-domain gains whil
 less far from what carried elsewhere. ``build`` writes ``θ = (1 − α)·θ_parent + α·θ_stage10``
 for each α (float32 sums, saved as float16 like the model), in a copy of the stage-10 folder
 (its config, tokenizer, learned citation filter; not the placeholder tagger, which reads its
-own encoder).
+own encoder), with the parent's thresholds as the calibration's start, as stage 10 had.
 
 The rule, fixed before the first soup was built: the soups and stage 10 are each calibrated
 on the 40 decisions where stage 10 was chosen (validation and juris's validation) by the
@@ -84,20 +83,20 @@ def interpolate(parent: dict, child: dict, alpha: float) -> dict:
     return out
 
 
-def parent_weights(revision: str) -> dict:
-    """The default model's weights at git ``revision`` (stage 5: f637260)."""
+def parent_files(revision: str) -> tuple[dict, dict]:
+    """The default model's weights and config at git ``revision`` (stage 5: f637260)."""
     from safetensors.torch import load_file
 
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / "parent.tar"
+        names = [f"{MODEL}/model.safetensors", f"{MODEL}/config.json"]
         subprocess.run(
-            ["git", "archive", "-o", str(archive), revision, f"{MODEL}/model.safetensors"],
-            cwd=ROOT,
-            check=True,
+            ["git", "archive", "-o", str(archive), revision, *names], cwd=ROOT, check=True
         )
         with tarfile.open(archive) as tar:
             tar.extractall(tmp, filter="data")
-        return load_file(Path(tmp) / MODEL / "model.safetensors")
+        config = json.loads((Path(tmp) / MODEL / "config.json").read_text(encoding="utf-8"))
+        return load_file(Path(tmp) / MODEL / "model.safetensors"), config
 
 
 def copy_folder(source: Path, target: Path) -> None:
@@ -112,7 +111,7 @@ def build(args) -> None:
 
     child_folder = ROOT / MODEL
     child = load_file(child_folder / "model.safetensors")
-    parent = parent_weights(args.parent)
+    parent, parent_config = parent_files(args.parent)
     copy_folder(child_folder, args.out / "stage10")
     shutil.copy2(child_folder / "model.safetensors", args.out / "stage10" / "model.safetensors")
     for alpha in args.alphas:
@@ -120,6 +119,10 @@ def build(args) -> None:
         copy_folder(child_folder, folder)
         (folder / "calibration.json").unlink(missing_ok=True)  # calibrated afresh
         save_file(interpolate(parent, child, alpha), folder / "model.safetensors")
+        # calibrated from the parent's thresholds, as stage 10 was
+        config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+        config["label_thresholds"] = parent_config["label_thresholds"]
+        (folder / "config.json").write_text(json.dumps(config, indent=2) + "\n")
         info = json.loads((folder / "training_info.json").read_text(encoding="utf-8"))
         info["soup"] = {"parent": args.parent, "child": "stage 10 (the default)", "alpha": alpha}
         (folder / "training_info.json").write_text(json.dumps(info, indent=1) + "\n")
