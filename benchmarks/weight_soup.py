@@ -1,7 +1,6 @@
 """Stage 10 interpolated with its parent: does a weight soup carry better to other courts?
 
-    python benchmarks/weight_soup.py build [--parent f637260] [--alphas 0.25 0.5 0.75] \
-        [--out runs/soup]                                       # 1 min
+    python benchmarks/weight_soup.py build [--alphas 0.25 0.5 0.75] [--out runs/soup]  # 1 min
     for A in 25 50 75; do OMP_NUM_THREADS=2 hf-anon calibrate --model runs/soup/soup-$A \
         --gold data/real/validation.jsonl data/real/juris_train_validation.jsonl \
         --high-risk-slack-se 1 --write; done                    # 3-4 min each
@@ -40,14 +39,11 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
-import subprocess
 import sys
-import tarfile
-import tempfile
 from pathlib import Path
 
-from on_off import earns_its_place, fold_pool
-from rules_cv import scores
+from on_off import earns_its_place, fold_pool, fold_scores
+from select_vs_random_full import STAGE5_COMMIT, stage5_weights
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = "models/hf-anon-de-e5-small"
@@ -83,22 +79,6 @@ def interpolate(parent: dict, child: dict, alpha: float) -> dict:
     return out
 
 
-def parent_files(revision: str) -> tuple[dict, dict]:
-    """The default model's weights and config at git ``revision`` (stage 5: f637260)."""
-    from safetensors.torch import load_file
-
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = Path(tmp) / "parent.tar"
-        names = [f"{MODEL}/model.safetensors", f"{MODEL}/config.json"]
-        subprocess.run(
-            ["git", "archive", "-o", str(archive), revision, *names], cwd=ROOT, check=True
-        )
-        with tarfile.open(archive) as tar:
-            tar.extractall(tmp, filter="data")
-        config = json.loads((Path(tmp) / MODEL / "config.json").read_text(encoding="utf-8"))
-        return load_file(Path(tmp) / MODEL / "model.safetensors"), config
-
-
 def copy_folder(source: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in KEPT:
@@ -111,7 +91,9 @@ def build(args) -> None:
 
     child_folder = ROOT / MODEL
     child = load_file(child_folder / "model.safetensors")
-    parent, parent_config = parent_files(args.parent)
+    parent_folder = stage5_weights(args.out)  # from git, as the select benchmarks take it
+    parent = load_file(parent_folder / "model.safetensors")
+    parent_config = json.loads((parent_folder / "config.json").read_text(encoding="utf-8"))
     copy_folder(child_folder, args.out / "stage10")
     shutil.copy2(child_folder / "model.safetensors", args.out / "stage10" / "model.safetensors")
     for alpha in args.alphas:
@@ -124,9 +106,9 @@ def build(args) -> None:
         config["label_thresholds"] = parent_config["label_thresholds"]
         (folder / "config.json").write_text(json.dumps(config, indent=2) + "\n")
         info = json.loads((folder / "training_info.json").read_text(encoding="utf-8"))
-        info["soup"] = {"parent": args.parent, "child": "stage 10 (the default)", "alpha": alpha}
+        info["soup"] = {"parent": STAGE5_COMMIT, "child": "stage 10 (the default)", "alpha": alpha}
         (folder / "training_info.json").write_text(json.dumps(info, indent=1) + "\n")
-        print(f"{folder}: (1 - {alpha}) * {args.parent} + {alpha} * stage 10")
+        print(f"{folder}: (1 - {alpha}) * stage 5 + {alpha} * stage 10")
 
 
 def folds(args) -> None:
@@ -140,17 +122,10 @@ def folds(args) -> None:
         detector.cited_filter = None  # fitted on these folds
         decoded[name] = (detector.detect(pool, progress=True), detector.labels)
     base_name = args.models[0].partition("=")[0]
+    base = decoded[base_name][0]
     results: dict = {"models": {}, "against": base_name}
     for name, (spans, labels) in decoded.items():
-        per_fold = {}
-        for k in range(5):
-            chosen = [i for i, f in enumerate(fold) if f == k]
-            docs = [pool[i] for i in chosen]
-            per_fold[str(k + 1)] = {
-                "decisions": len(chosen),
-                "with": scores(docs, [spans[i] for i in chosen], labels),
-                "without": scores(docs, [decoded[base_name][0][i] for i in chosen], labels),
-            }
+        per_fold = fold_scores(pool, fold, spans, base, labels, 5)
         results["models"][name] = {"folds": per_fold, "earns_its_place": earns_its_place(per_fold)}
     print(markdown(results))
     if args.json:
@@ -186,7 +161,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="write the soups")
-    b.add_argument("--parent", default="f637260", help="git revision of the parent model")
     b.add_argument("--alphas", type=float, nargs="+", default=[0.25, 0.5, 0.75])
     b.add_argument("--out", type=Path, default=ROOT / "runs" / "soup")
     f = sub.add_parser("folds", help="score models on the folds of rounds 4-9")
