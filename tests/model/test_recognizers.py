@@ -120,6 +120,41 @@ def found(name: str, text: str) -> list[tuple[str, str]]:
             [("GS-2022-0117", "id-number"), ("GS-2022-0118", "id-number")],
         ),
         ("numbers", "laut Rechnungsnummer RG-20231 vom", [("RG-20231", "id-number")]),
+        # any number after a word that names it one, whatever the word
+        (
+            "named_numbers",
+            "Kindergeld-Nr. 118FK302447, Steuer-ID 61 774 028 935, BG-Nummer: 35302//0041827.",
+            [
+                ("118FK302447", "id-number"),
+                ("61 774 028 935", "id-number"),
+                ("35302//0041827", "id-number"),
+            ],
+        ),
+        (
+            "named_numbers",
+            "mit der Sendungsnummer RB 6048 1173 7DE an die Personal-Nr. LPP 4471 geschickt",
+            [("RB 6048 1173 7DE", "id-number"), ("LPP 4471", "id-number")],
+        ),
+        (
+            "named_numbers",
+            "unter der Vorgangsnummer 2023/117845 geführt",
+            [("2023/117845", "court-docket")],
+        ),
+        (
+            "insurance_numbers",
+            "Versicherungsnummer 65 280773 S 519, früher 12150385M013",
+            [("65 280773 S 519", "id-number"), ("12150385M013", "id-number")],
+        ),
+        (
+            "phone_forms",
+            "Tel. +49 (0)2241 / 38 77-0 · Fax (0221) 4 56 78-9",
+            [("+49 (0)2241 / 38 77-0", "id-number"), ("(0221) 4 56 78-9", "id-number")],
+        ),
+        (
+            "phone_forms",
+            "schrieb ihm von +1 (762) 418-3095 aus, die Durchwahl 089-12345",
+            [("+1 (762) 418-3095", "id-number"), ("089-12345", "id-number")],
+        ),
     ],
 )
 def test_each_recognizer_finds_its_shapes(name, text, expected):
@@ -144,6 +179,15 @@ def test_each_recognizer_finds_its_shapes(name, text, expected):
         ("ibans", "die Nummer DE89 3704 0044 0532 0130 01 ist falsch"),
         ("plates", "(BGH, NJW-RR 1998, 699)"),
         ("numbers", "nach § 3 Nr. 2 BtMG und Nr. 12.3 der Richtlinie"),
+        # numbers a word names, but no person's: margins, houses, printed papers; short ones
+        ("named_numbers", "Randnummer 1234, Hausnummer 1234, Drucksachennummer 19/1234"),
+        ("named_numbers", "unter der Kundennummer 123 geführt"),
+        ("named_numbers", "nach § 3 Nr. 2 BtMG und Nr. 1234 der Anlage"),
+        # a date part that is no date; a docket is no insurance number
+        ("insurance_numbers", "die Zahl 12 153385 M 013 ist keine"),
+        ("insurance_numbers", "im Verfahren 12 150385 M 0134"),
+        # too few digits for a phone number; a year after the cue
+        ("phone_forms", "Tel. 0171 und Fax 089"),
     ],
 )
 def test_look_alikes_are_left_alone(name, text):
