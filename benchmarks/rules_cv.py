@@ -102,17 +102,13 @@ def verdicts(runs: list[dict], new: tuple[str, ...] = ()) -> dict[str, str]:
             for a, b in zip(run["table"]["all"], run["table"][family], strict=True)
         ]
         changed = [a != b for a, b in folds]
+        earns = earns_its_place([a["f2"] - b["f2"] for a, b in folds], changed)
         if family in new:
-            earns = any(changed) and all(
-                a["f2"] > b["f2"] and a["recall_high"] >= b["recall_high"]
-                for (a, b), c in zip(folds, changed, strict=True)
-                if c
-            )
-            out[family] = "switched on: earns its place" if earns else "stays off"
-            continue
-        if not any(changed):
+            keeps_high = all(a["recall_high"] >= b["recall_high"] for a, b in folds)
+            out[family] = "switched on: earns its place" if earns and keeps_high else "stays off"
+        elif not any(changed):
             out[family] = "stays: changes no score"
-        elif all(a["f2"] > b["f2"] for (a, b), c in zip(folds, changed, strict=True) if c):
+        elif earns:
             out[family] = "stays: earns its place"
         else:
             losses = sum(
