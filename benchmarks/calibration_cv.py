@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from rules_cv import UNSEEN_BY_SHIPPED, fold_of, scores
+from rules_cv import UNSEEN_BY_SHIPPED, fold_pool, scores
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -139,20 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--write", action="store_true", help="write the broad thresholds")
     args = parser.parse_args(argv)
-    from hf_anon.corpora.courts import court_identity
     from hf_anon.model.calibration import write_calibration
     from hf_anon.model.detection import SpanDetector
     from hf_anon.model.metrics import document_scorers, paired_intervals
     from hf_anon.text.data import load_jsonl
-    from hf_anon.text.readers import read_ids
 
-    ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in args.rounds)
-    docs = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
-    if not docs:
-        parser.error("no decision of these rounds in data/real/train.jsonl")
+    docs, folds = fold_pool(args.folds, args.rounds)
     validation = load_jsonl(ROOT / "data" / "real" / "validation.jsonl")
-    keys = [court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in docs]
-    folds = [fold_of(k, args.folds) for k in keys]
     detector = SpanDetector.from_pretrained(args.model)
     shipped = dict(detector.label_thresholds)
     name = Path(args.model).name

@@ -33,8 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from adapter_runs import unseen_by_shipped
-from rules_cv import fold_of
+from rules_cv import fold_pool
 
 from hf_anon.apply.anonymize.leakcheck import LEAK_MIN_SCORE
 
@@ -61,13 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     from hf_anon.apply.output_scores import measure_output
-    from hf_anon.corpora.courts import court_identity
     from hf_anon.model.detection import SpanDetector
 
-    docs = unseen_by_shipped()
-    folds = [
-        fold_of(court_identity(d.meta.get("court")) or d.id.split(":")[0], FOLDS) for d in docs
-    ]
+    docs, folds = fold_pool(FOLDS)
     detector = SpanDetector.from_pretrained(args.model)
     found = detector.detect([d.text for d in docs], progress=True)
     results: dict = {}

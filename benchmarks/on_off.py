@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rules_cv import UNSEEN_BY_SHIPPED, fold_of, scores
+from rules_cv import fold_pool, scores  # fold_pool: the folds of every such benchmark
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The sets read once afterwards (validation: where the other rules were chosen)
@@ -26,21 +26,6 @@ PROSE = ROOT / "data" / "real" / "prose.jsonl"
 
 #: ``decode_both(documents) -> (with the rule, without it)``: the spans of each document
 DecodeBoth = Callable[[Sequence], tuple[list, list]]
-
-
-def fold_pool(folds: int = 5, rounds: Sequence[str] = UNSEEN_BY_SHIPPED) -> tuple[list, list[int]]:
-    """The decisions of ``rounds`` (default 4 to 9) and the fold (by court) of each; a clear
-    error where ``data/real/train.jsonl`` has none of them."""
-    from hf_anon.corpora.courts import court_identity
-    from hf_anon.text.data import load_jsonl
-    from hf_anon.text.readers import read_ids
-
-    ids = read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in rounds)
-    pool = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
-    if not pool:
-        raise SystemExit(f"no decision of {', '.join(rounds)} in data/real/train.jsonl")
-    keys = [court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in pool]
-    return pool, [fold_of(k, folds) for k in keys]
 
 
 def fold_scores(pool, folds: list[int], on, off, labels, n_folds: int) -> dict:

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "datasets_scripts"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from build_identifier_set import agreement, check, disagreements, documents, main, write_plain  # noqa: E402
-from rules_cv import earns_its_place, verdicts  # noqa: E402
+from rules_cv import helps_where_it_acts, verdicts  # noqa: E402
 
 from hf_anon.text.data import load_jsonl  # noqa: E402
 
@@ -116,13 +116,13 @@ def test_placeholders_and_files_without_a_fold_letter_are_refused(tmp_path):
 
 def test_a_family_earns_its_place_where_it_helps_on_every_fold_it_changes():
     # no change on the second fold (no IBAN there): it is not asked to help there
-    assert earns_its_place([0.01, 0.0, 0.002], [True, False, True])
+    assert helps_where_it_acts([0.01, 0.0, 0.002], [True, False, True])
     # a fold where it changes the output and F2 falls, however little
-    assert not earns_its_place([0.01, -0.0001, 0.002], [True, True, True])
+    assert not helps_where_it_acts([0.01, -0.0001, 0.002], [True, True, True])
     # a fold where it changes the output and F2 does not move
-    assert not earns_its_place([0.01, 0.0], [True, True])
+    assert not helps_where_it_acts([0.01, 0.0], [True, True])
     # a family that never changes anything has earned nothing
-    assert not earns_its_place([0.0, 0.0], [False, False])
+    assert not helps_where_it_acts([0.0, 0.0], [False, False])
 
 
 def fold(f2: float, recall: float = 0.9, high: float = 1.0) -> dict[str, float]:
