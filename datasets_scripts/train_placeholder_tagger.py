@@ -1,6 +1,7 @@
 """Train the placeholder tagger's head (issue 30, part 3) on published decisions.
 
     python datasets_scripts/train_placeholder_tagger.py --model models/hf-anon-de-e5-small
+    python datasets_scripts/train_placeholder_tagger.py --language ja   # Japanese (issue 34)
 
 Training text, all of it published (anonymized) decisions:
 
@@ -17,12 +18,21 @@ The encoder is frozen: its last hidden states are computed once per token, and a
 (``data/real/validation.key.jsonl``) by the tagger's own F1 there, never on the test keys.
 The head is saved into the model folder (``placeholder_head.*``), where
 :meth:`~hf_anon.model.placeholder_tagger.PlaceholderTagger.from_pretrained` finds it.
+
+``--language ja`` trains the Japanese model's tagger on the keyed placeholders of the real
+training precedents (``data/ja/real/train.key.jsonl`` without the calibration, gate and
+new-court precedents the span model's training leaves out), re-rendered in Japanese
+conventions (:mod:`hf_anon.corpora.japanese.placeholder_shapes`), without silver. Every
+setting (threshold, combination threshold, stand-in filter, label head) is chosen on the
+*choice keys*: the gold validation key and the calibration and gate precedents' keys (82
+precedents); the gold test key and the 24 precedents of new courts are never read here.
 """
 
 from __future__ import annotations
 
 import argparse
 import gzip
+import itertools
 import json
 import random
 import sys
@@ -34,7 +44,7 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
-from hf_anon.corpora.placeholders import find_placeholders, placeholder_spans, score_placeholders
+from hf_anon.corpora.placeholders import placeholder_spans, score_placeholders
 from hf_anon.model.alignment import spans_to_token_tags
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import (
@@ -42,7 +52,9 @@ from hf_anon.model.placeholder_tagger import (
     TaggerConfig,
     build_head,
     build_label_head,
-    rerender,
+    combine,
+    rerender_for,
+    rule_placeholders,
     span_features,
 )
 from hf_anon.text.data import Span
@@ -50,14 +62,47 @@ from hf_anon.text.readers import read_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
+JA_GOLD_REPORTS = ROOT / "reports/ja_gold"
+#: The precedents the Japanese span model's training leaves out (its configs'
+#: ``exclude_ids_files``): calibration, gate and the new courts; none is tagger training.
+JA_LEFT_OUT = (
+    "session40_district_ids.txt",
+    "session42_calibration_ids.txt",
+    "session42_new_courts_ids.txt",
+    "session43_gate_ids.txt",
+)
+#: Of those, the ones settings are chosen on (with the gold validation key); the new
+#: courts' 24 and the gold test key are for reporting only.
+JA_CHOICE = (
+    "session40_district_ids.txt",
+    "session42_calibration_ids.txt",
+    "session43_gate_ids.txt",
+)
 
 
-def keyed(path: Path) -> list[tuple[str, list[Span]]]:
+def keyed(path: Path, ids: set[str] | None = None, skip: set[str] = frozenset()):
+    """(text, placeholders) of a key file's rows, those of ``ids`` only (None: all) and
+    none of ``skip``."""
     rows = [json.loads(line) for line in path.open(encoding="utf-8")]
     return [
         (r["text"], [Span(p["start"], p["end"], p["label"]) for p in r["placeholders"]])
         for r in rows
+        if (ids is None or r["id"] in ids) and r["id"] not in skip
     ]
+
+
+def id_list(name: str) -> set[str]:
+    lines = (JA_GOLD_REPORTS / name).read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def japanese_keys() -> tuple[list, list]:
+    """The Japanese training and choice keys (see the module's docstring)."""
+    key = ROOT / "data/ja/real/train.key.jsonl"
+    left_out = set().union(*(id_list(name) for name in JA_LEFT_OUT))
+    choice_ids = set().union(*(id_list(name) for name in JA_CHOICE))
+    choice = keyed(ROOT / "data/ja/gold/validation.key.jsonl") + keyed(key, choice_ids)
+    return keyed(key, skip=left_out), choice
 
 
 def excluded_ids() -> set[str]:
@@ -88,26 +133,21 @@ def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[S
     return out
 
 
-def features(tagger, docs, o_keep: float, rng: np.random.Generator, desc: str):
-    xs, ys = [], []
-    for text, spans in tqdm(docs, desc=desc, unit="doc"):
+def features(tagger, docs, o_keep: float, rng: np.random.Generator, names: list[str], keyed: int):
+    """One pass of the encoder over ``docs``: the tag head's tokens (every placeholder
+    token, ``o_keep`` of the others) and, for the first ``keyed`` docs (whose labels are the
+    annotators'), one label example per placeholder (its features, its label's index)."""
+    xs, ys, lxs, lys = [], [], [], []
+    for k, (text, spans) in enumerate(tqdm(docs, desc="features", unit="doc")):
         ((offsets, hidden, _),) = tagger.encode([text])
         tags, _, _ = spans_to_token_tags(offsets, [Span(s.start, s.end, "nat-name") for s in spans])
         keep = (tags > 0) | (rng.random(len(tags)) < o_keep)
         xs.append(hidden[keep].astype(np.float32))
         ys.append(tags[keep])
-    return np.concatenate(xs), np.concatenate(ys)
-
-
-def label_examples(tagger, docs, names: list[str]):
-    """One example per keyed placeholder: its features and its label's index."""
-    xs, ys = [], []
-    for text, spans in tqdm(docs, desc="label features", unit="doc"):
-        ((offsets, hidden, _),) = tagger.encode([text])
-        for span in spans:
-            xs.append(span_features(offsets, hidden, span))
-            ys.append(names.index(span.label))
-    return np.stack(xs), np.asarray(ys)
+        for span in spans if k < keyed else ():
+            lxs.append(span_features(offsets, hidden, span))
+            lys.append(names.index(span.label))
+    return np.concatenate(xs), np.concatenate(ys), np.stack(lxs), np.asarray(lys)
 
 
 def fit_labels(x, y, config: TaggerConfig, epochs: int, seed: int) -> nn.Module:
@@ -131,7 +171,7 @@ def label_accuracy(tagger, validation, encoded, scope: str | None) -> float:
     (``scope=None``), or the tagger's labels for the guessed ones or for all."""
     triples = []
     for (text, key), encoding in zip(validation, encoded, strict=True):
-        placeholders = find_placeholders(text)
+        placeholders = rule_placeholders(text, tagger.config.language)
         spans = (
             [p.to_span() for p in placeholders]
             if scope is None
@@ -165,9 +205,35 @@ def fit(x: np.ndarray, y: np.ndarray, config: TaggerConfig, o_keep: float, epoch
     return head
 
 
+def choose_combination(tagger, choice, encoded) -> dict:
+    """The combination threshold, stand-in filter and rule veto of ``both`` with the best F1
+    on the choice keys (Japanese; the German ones were chosen on the third key, issue 30)."""
+    rules = [[p.to_span() for p in rule_placeholders(t, tagger.config.language)] for t, _ in choice]
+    runs = {
+        "rules": score_placeholders([(t, k, r) for (t, k), r in zip(choice, rules, strict=True)])
+    }
+    for stand_in, veto in itertools.product((False, True), (False, True)):
+        tagger.config.stand_in_only, tagger.config.rule_veto = stand_in, veto
+        for threshold in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
+            triples = [
+                (text, key, combine(found, tagger.tagged(text, encoding, threshold)))
+                for (text, key), found, encoding in zip(choice, rules, encoded, strict=True)
+            ]
+            runs[f"both {threshold} stand-in {stand_in} veto {veto}"] = score_placeholders(triples)
+    for name, scores in runs.items():
+        print(f"{name}: P {scores.precision:.4f} R {scores.recall:.4f} F1 {scores.f1:.4f}")
+    best = max((n for n in runs if n != "rules"), key=lambda n: runs[n].f1)
+    _, threshold, _, stand_in, _, veto = best.split()
+    tagger.config.combine_threshold = float(threshold)
+    tagger.config.stand_in_only, tagger.config.rule_veto = stand_in == "True", veto == "True"
+    print(f"chosen: {best}")
+    return {n: {"precision": v.precision, "recall": v.recall, "f1": v.f1} for n, v in runs.items()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default=str(ROOT / "models/hf-anon-de-e5-small"))
+    parser.add_argument("--model", help="default: the bundled model of --language")
+    parser.add_argument("--language", choices=("de", "ja"), default="de")
     parser.add_argument("--output", help="folder for the head (default: the model folder)")
     parser.add_argument("--renders", type=int, default=2)
     parser.add_argument("--silver", type=int, default=120)
@@ -179,32 +245,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label-epochs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--cache", help="an .npz file for the features (reused when it exists)")
+    parser.add_argument("--choices-json", help="with --language ja: the choice runs' scores")
     args = parser.parse_args(argv)
     began = time.perf_counter()
     rng = random.Random(args.seed)
+    ja = args.language == "ja"
+    args.model = args.model or str(ROOT / f"models/hf-anon-{args.language}-e5-small")
     folder = ModelFolder(args.model)
     model = folder.load_model()
-    config = TaggerConfig(model.encoder.config.hidden_size)
+    config = TaggerConfig(model.encoder.config.hidden_size, language=args.language)
     tagger = PlaceholderTagger(model, folder.load_tokenizer(), None, config)  # head: fitted below
-    train = keyed(ROOT / "data/real/train.key.jsonl")
+    rerender = rerender_for(args.language)
+    if ja:
+        train, validation = japanese_keys()
+    else:
+        train = keyed(ROOT / "data/real/train.key.jsonl")
+        validation = keyed(ROOT / "data/real/validation.key.jsonl")
     docs = list(train)
     for _ in range(args.renders):
         docs += [rerender(text, spans, rng) for text, spans in train]
-    for text, spans in silver(args.silver, args.silver_max_chars, rng):
+    for text, spans in [] if ja else silver(args.silver, args.silver_max_chars, rng):
         docs += [(text, spans), rerender(text, spans, rng)]
+    names = list(tagger.labels.names)
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists():
         with np.load(cache) as data:
-            x, y = data["x"], data["y"]
+            x, y, lx, ly = data["x"], data["y"], data["lx"], data["ly"]
     else:
-        x, y = features(tagger, docs, args.o_keep, np.random.default_rng(args.seed), "features")
+        keyed_docs = len(train) * (1 + args.renders)  # the silver after them: no labels
+        x, y, lx, ly = features(
+            tagger, docs, args.o_keep, np.random.default_rng(args.seed), names, keyed_docs
+        )
         if cache is not None:
-            np.savez(cache, x=x, y=y)
+            np.savez(cache, x=x, y=y, lx=lx, ly=ly)
     print(f"{len(docs)} texts, {len(y):,} tokens kept ({int((y > 0).sum()):,} in placeholders)")
     tagger.config.head_units = args.head_units
     tagger.head = fit(x, y, tagger.config, args.o_keep, args.epochs, args.seed).eval()
 
-    validation = keyed(ROOT / "data/real/validation.key.jsonl")
     encoded = tagger.encode([text for text, _ in validation])
     best = None
     for threshold in (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95):
@@ -223,9 +300,6 @@ def main(argv: list[str] | None = None) -> int:
     tagger.config.threshold = best[0]
 
     # The label head: keyed placeholders of the training split, as published and re-rendered.
-    names = list(tagger.labels.names)
-    label_docs = docs[: len(train) * (1 + args.renders)]
-    lx, ly = label_examples(tagger, label_docs, names)
     tagger.config.label_head_units, tagger.config.label_names = args.label_units, tuple(names)
     tagger.label_head = fit_labels(lx, ly, tagger.config, args.label_epochs, args.seed)
     choices = {"cues": None, "guessed": "guessed", "all": "all"}
@@ -244,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
         tagger.label_head, tagger.config.label_head_units = None, 0
         tagger.config.label_scope = "guessed"
     print(f"labels: {best_label}")
+    if ja:
+        runs = choose_combination(tagger, validation, encoded)
+        if args.choices_json:
+            Path(args.choices_json).write_text(json.dumps(runs, indent=1) + "\n")
     out = Path(args.output or args.model)
     out.mkdir(parents=True, exist_ok=True)
     tagger.save_head(out)

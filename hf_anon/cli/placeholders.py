@@ -45,18 +45,21 @@ def _find(texts: list[str], args: argparse.Namespace):
     """Placeholders by the method and label source the command line chose."""
     if args.method == "rules" and args.labels == "cues":
         return [placeholder_spans(text, args.language) for text in texts]
+    from hf_anon.model.model_folder import default_model
     from hf_anon.model.placeholder_tagger import PlaceholderTagger, find_placeholders_with
     from hf_anon.text.languages import resolve_language
 
-    if resolve_language(args.language, texts) != "de":
-        raise InputError("--method tagger/both and --labels model read German decisions only")
+    language = resolve_language(args.language, texts)
     try:
-        tagger = PlaceholderTagger.from_pretrained(args.tagger, require_head=args.method != "rules")
-    except ValueError as err:
+        tagger = PlaceholderTagger.from_pretrained(
+            args.tagger or default_model(language), require_head=args.method != "rules"
+        )
+        return find_placeholders_with(
+            texts, method=args.method, labels=args.labels, tagger=tagger,
+            progress=args.progress, language=language,
+        )  # fmt: skip
+    except ValueError as err:  # no head, or a tagger of another language
         raise InputError(str(err)) from None
-    return find_placeholders_with(
-        texts, method=args.method, labels=args.labels, tagger=tagger, progress=args.progress
-    )
 
 
 def _evaluate_placeholders(args: argparse.Namespace) -> int:
@@ -196,7 +199,8 @@ def add_placeholders_parser(commands) -> argparse.ArgumentParser:
     parser.add_argument(
         "--method", choices=("rules", "tagger", "both"), default="rules",
         help="the rules, the learned tagger, or the rules plus what only the tagger finds "
-        "(default: rules; tagger and both read German decisions)",
+        "(default: rules; the tagger is the head in the model folder of --tagger, by default "
+        "the bundled model of the language)",
     )  # fmt: skip
     parser.add_argument(
         "--labels", choices=("cues", "model"), default="cues",
@@ -205,7 +209,8 @@ def add_placeholders_parser(commands) -> argparse.ArgumentParser:
     )  # fmt: skip
     parser.add_argument(
         "--tagger", metavar="MODEL",
-        help="model folder or hub id with the placeholder head (default: the bundled model)",
+        help="model folder or hub id with the placeholder head (default: the bundled model of "
+        "the language)",
     )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="scores as one JSON object")
     add_language_argument(parser, default="auto")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from hf_anon.model.model_folder import ModelFolder
+from hf_anon.model.placeholder_tagger import HEAD_CONFIG as TAGGER_CONFIG
 from hf_anon.model.recognizers.cited_filter import CONFIG_FILE as CITED_FILTER_CONFIG
 from hf_anon.text.labels import DEFAULT_LABELS, Label, LabelSet
 
@@ -220,6 +221,8 @@ class AnonModelCardData:
     recognizers: list[str] = field(default_factory=list)
     #: the learned citation filter's settings (``cited_filter.json``), None: the folder has none
     cited_filter: dict[str, Any] | None = None
+    #: the placeholder tagger's settings (``placeholder_head.json``), None: no tagger
+    placeholder_tagger: dict[str, Any] | None = None
     #: the Japanese analyzer that keeps name spans to words (config.word_analyzer)
     word_analyzer: str | None = None
     #: the model reads texts without the line ends of a PDF's wrapping (config.unwrap_lines)
@@ -277,6 +280,7 @@ class AnonModelCardData:
             },
             recognizers=list(config.recognizers or []),
             cited_filter=folder.read_json(CITED_FILTER_CONFIG),
+            placeholder_tagger=folder.read_json(TAGGER_CONFIG),
             word_analyzer=getattr(config, "word_analyzer", None),
             unwrap_lines=bool(getattr(config, "unwrap_lines", False)),
             parameters=f"{parameters / 1e6:.1f}M" if parameters else "unknown",

@@ -42,6 +42,11 @@ import numpy as np
 import torch
 from torch import nn
 
+from hf_anon.corpora.japanese.placeholder_shapes import (
+    could_be_japanese_stand_in,
+    rerender_japanese,
+)
+from hf_anon.corpora.japanese.placeholders import no_placeholder_at
 from hf_anon.corpora.placeholders.shapes import is_glyph_code
 from hf_anon.model.alignment import encode_documents, merge_windows
 from hf_anon.model.detection import pad_windows
@@ -77,6 +82,8 @@ class TaggerConfig:
     stand_in_only: bool = False  # drop spans no court writes as a stand-in (could_be_stand_in)
     adapter: bool = False  # the encoder tuned for placeholders (a LoRA adapter beside it)
     token_labels: bool = False  # a per-token label head of its own (tuned tagger)
+    language: str = "de"  # ja: Japanese precedents (their view, rules, stand-ins and edges)
+    rule_veto: bool = False  # ja: drop what the rules know is no placeholder (no_placeholder_at)
 
 
 def build_head(config: TaggerConfig) -> nn.Module:
@@ -223,6 +230,26 @@ def rerender(
 
 # --- the tagger ------------------------------------------------------------------------
 
+_EDGES = " \t\n,;:()[]\"'„“"
+_EDGES_JA = _EDGES + "　、。，．（）「」『』：；"
+
+
+def rerender_for(language: str):
+    """The re-rendering of a language's placeholders (:func:`rerender`, Japanese
+    :func:`~hf_anon.corpora.japanese.placeholder_shapes.rerender_japanese`)."""
+    return rerender_japanese if language == "ja" else rerender
+
+
+def rule_placeholders(text: str, language: str = "de") -> list:
+    """The rules' placeholders of one text (each with ``to_span()``, ``label``, ``guessed``)."""
+    if language == "ja":
+        from hf_anon.corpora.japanese.placeholders import find_japanese_placeholders
+
+        return find_japanese_placeholders(text)
+    from hf_anon.corpora.placeholders import find_placeholders
+
+    return find_placeholders(text)
+
 
 def load_tuned_encoder(encoder: nn.Module, folder) -> nn.Module:
     """A copy of ``encoder`` with the tagger's LoRA adapter (``placeholder_adapter/`` of the
@@ -269,9 +296,9 @@ class PlaceholderTagger:
         config_file, weights_file = folder.file(HEAD_CONFIG), folder.file(HEAD_WEIGHTS)
         if (config_file is None or weights_file is None) and not require_head:
             model = folder.load_model()
-            return cls(
-                model, folder.load_tokenizer(), None, TaggerConfig(model.encoder.config.hidden_size)
-            )
+            language = getattr(model.config, "language", "de")
+            config = TaggerConfig(model.encoder.config.hidden_size, language=language)
+            return cls(model, folder.load_tokenizer(), None, config)
         if config_file is None or weights_file is None:
             raise ValueError(
                 f"{folder} has no placeholder head ({HEAD_CONFIG}, {HEAD_WEIGHTS}); train one "
@@ -319,16 +346,23 @@ class PlaceholderTagger:
     def encode(self, texts: Sequence[str], batch_size: int = 16):
         """Per text: its token offsets, the encoder's hidden states and the category
         probabilities, both averaged over overlapping windows."""
-        from hf_anon.text.views import model_view
+        from hf_anon.text.spacing import to_original
+        from hf_anon.text.views import model_view, read_text
 
-        docs = [Document(str(i), model_view(t)) for i, t in enumerate(texts)]
+        if self.config.language == "de":  # as the German heads were trained: same length
+            views = [(model_view(t), None) for t in texts]
+        else:  # as the span model reads (Japanese: through a PDF's wrapped line ends)
+            unwrap = bool(getattr(self.model.config, "unwrap_lines", False))
+            read = [read_text(t, self.config.language, unwrap) for t in texts]
+            views = [(view.model, view.model_index) for view in read]
+        docs = [Document(str(i), view) for i, (view, _) in enumerate(views)]
         encoded = encode_documents(
             docs, self.tokenizer, self.labels, max_length=self.config.max_length,
             stride=self.config.stride,
         )  # fmt: skip
         results = []
         pad = self.tokenizer.pad_token_id or 0
-        for enc in encoded:
+        for enc, (_, index) in zip(encoded, views, strict=True):
             hidden_rows, label_rows = [], []
             for k in range(0, len(enc.windows), batch_size):
                 windows = enc.windows[k : k + batch_size]
@@ -347,7 +381,7 @@ class PlaceholderTagger:
             else:
                 hidden = np.zeros((0, self.config.hidden_size), dtype=np.float32)
                 label_probs = np.zeros((0, len(self.labels)), dtype=np.float32)
-            results.append((enc.offsets, hidden, label_probs))
+            results.append((to_original(enc.offsets, index), hidden, label_probs))
         return results
 
     def tag_probabilities(self, hidden: np.ndarray) -> np.ndarray:
@@ -386,18 +420,27 @@ class PlaceholderTagger:
         return [s for s in spans if s is not None]
 
     def _span(self, text: str, start: int, end: int, label_probs: np.ndarray) -> Span | None:
-        while start < end and text[start] in " \t\n,;:()[]\"'„“":
+        german = self.config.language == "de"
+        edges = _EDGES if german else _EDGES_JA
+        while start < end and text[start] in edges:
             start += 1
-        while end > start and text[end - 1] in " \t\n,;:()[]\"'„“":
+        while end > start and text[end - 1] in edges:
             end -= 1
         if end <= start:
             return None
-        if (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum()):
-            return None  # part of a word ("X" of "X1", "ts" of "Amts"): no reference cut out
-        if self.config.stand_in_only and not could_be_stand_in(text[start:end]):
+        # German words stand between spaces: a span that is part of one ("X" of "X1", "ts"
+        # of "Amts") cut no reference out. Japanese has no spaces to tell.
+        if german and (
+            (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
+        ):
             return None
-        if is_glyph_code(_piece(text, start, end)):
+        stand_in = could_be_stand_in if german else could_be_japanese_stand_in
+        if self.config.stand_in_only and not stand_in(text[start:end]):
+            return None
+        if german and is_glyph_code(_piece(text, start, end)):
             return None  # "/;###/g43": a PDF font's glyph codes, as the rules read them
+        if not german and self.config.rule_veto and no_placeholder_at(text, start):
+            return None  # "ＷｈａｔｓＡｐｐ", "乙７", an outline mark: the rules know better
         label = self.labels.names[int(label_probs.mean(axis=0).argmax())]
         return Span(start, end, label)
 
@@ -469,8 +512,10 @@ def find_placeholders_with(
     labels: str = "model",
     tagger: PlaceholderTagger | None = None,
     progress: bool = False,
+    language: str | None = None,
 ) -> list[list[Span]]:
-    """Placeholders of German published decisions by the rules, the tagger or both.
+    """Placeholders of published decisions by the rules, the tagger or both; ``language``
+    (None: the tagger's, else German) chooses the rules (``ja``: Japanese precedents).
 
     ``labels="model"`` gives the rules' guessed placeholders (``unknown``, or a name only
     because the shape looks like one: no cue word decided) the tagger's label
@@ -479,16 +524,22 @@ def find_placeholders_with(
     """
     from tqdm.auto import tqdm
 
-    from hf_anon.corpora.placeholders import find_placeholders
-
     if method not in METHODS or labels not in LABEL_SOURCES:
         raise ValueError(f"method must be one of {METHODS}, labels one of {LABEL_SOURCES}")
+    if language is None:
+        language = tagger.config.language if tagger is not None else "de"
     needs_model = method != "rules" or labels == "model"
     if needs_model and tagger is None:
-        tagger = PlaceholderTagger.from_pretrained(require_head=method != "rules")
+        from hf_anon.model.model_folder import default_model
+
+        tagger = PlaceholderTagger.from_pretrained(
+            default_model(language), require_head=method != "rules"
+        )
+    if needs_model and tagger.config.language != language:
+        raise ValueError(f"the tagger reads {tagger.config.language!r} decisions, not {language!r}")
     found = []
     for text in tqdm(texts, desc="placeholders", unit="doc", disable=not progress):
-        placeholders = find_placeholders(text) if method != "tagger" else []
+        placeholders = rule_placeholders(text, language) if method != "tagger" else []
         rules = [p.to_span() for p in placeholders]
         if not needs_model:
             found.append(rules)
@@ -523,6 +574,8 @@ __all__ = [
     "load_tuned_encoder",
     "render_shape",
     "rerender",
+    "rerender_for",
+    "rule_placeholders",
     "span_features",
     "token_rows",
 ]

@@ -55,29 +55,9 @@ RE_LETTER = re.compile(
     rf"(?<![{_LATIN}{_GREEK}{_DIGIT}＿_@.:/])[{_LATIN}{_GREEK}](?![{_LATIN}{_GREEK}@])"
 )
 # Party letters 甲乙丙丁 and court pseudonyms of the form 甲野太郎, 乙山花子.
-_GIVEN = "|".join(
-    [
-        "太郎",
-        "次郎",
-        "二郎",
-        "三郎",
-        "四郎",
-        "一郎",
-        "花子",
-        "春子",
-        "夏子",
-        "秋子",
-        "冬子",
-        "松子",
-        "梅子",
-        "竹子",
-        "一夫",
-        "和夫",
-        "良子",
-        "明子",
-        "正",
-        "誠",
-    ]
+_GIVEN = (
+    "太郎|次郎|二郎|三郎|四郎|一郎|花子|春子|夏子|秋子|冬子|松子|梅子|竹子"
+    "|一夫|和夫|良子|明子|正|誠"
 )
 RE_PSEUDONYM = re.compile(rf"[甲乙丙丁戊][野山川田村原島沢井本谷口岡][ 　]?(?:{_GIVEN})?")
 RE_PARTY = re.compile(r"[甲乙丙丁戊]")
@@ -220,6 +200,10 @@ class JapanesePlaceholder:
 
     def to_span(self) -> Span:
         return Span(self.start, self.end, self.label)
+
+    @property
+    def guessed(self) -> bool:  # no cue word decided the label (as the German rules')
+        return self.label == UNKNOWN
 
 
 def _line_start(text: str, i: int) -> bool:
@@ -590,6 +574,25 @@ def merge_address_chains(text: str, found: list[JapanesePlaceholder]) -> list[Ja
             p = JapanesePlaceholder(p.start, tail.end() if tail else p.end, p.label, p.kind)
         merged.append(p)
     return merged
+
+
+def no_placeholder_at(text: str, start: int) -> bool:
+    """Whether the rules know why the character at ``start`` stands for no one (a letter of
+    a Latin word, an outline mark, an evidence number ``乙７``, a size, a code, a reference):
+    a tagger reading context alone proposes these too, and the reasons hold for it as well."""
+    text = text.translate(CIRCLED)
+    char = text[start : start + 1]
+    if not char:
+        return False
+    if char in "甲乙丙丁":
+        return bool(re.match(rf"[第{_DIGIT}]", text[start + 1 : start + 2]))
+    if re.match(r"[ァ-ヺ]", char):
+        return _outline_mark(text, start, start + 1)
+    if not re.match(rf"[{_LATIN}{_GREEK}]", char):
+        return False
+    if not RE_LETTER.match(text, start):
+        return True  # "ＷｈａｔｓＡｐｐ", "ＤＮＡ": a letter of a Latin word
+    return not _letter_is_placeholder(text, start, start + 1, numbered_series(text))
 
 
 def japanese_placeholder_spans(text: str) -> list[Span]:
