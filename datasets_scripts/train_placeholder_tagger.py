@@ -44,6 +44,7 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
+from hf_anon.corpora.japanese.placeholder_shapes import could_be_japanese_stand_in
 from hf_anon.corpora.placeholders import placeholder_spans, score_placeholders
 from hf_anon.model.alignment import spans_to_token_tags
 from hf_anon.model.model_folder import ModelFolder
@@ -53,6 +54,7 @@ from hf_anon.model.placeholder_tagger import (
     build_head,
     build_label_head,
     combine,
+    could_be_stand_in,
     rerender_for,
     rule_placeholders,
     span_features,
@@ -133,21 +135,40 @@ def silver(n: int, max_chars: int, rng: random.Random) -> list[tuple[str, list[S
     return out
 
 
-def features(tagger, docs, o_keep: float, rng: np.random.Generator, names: list[str], keyed: int):
+def features(
+    tagger, docs, o_keep: float, rng: np.random.Generator, names: list[str], keyed: int,
+    hard_negatives: bool = False,
+):  # fmt: skip
     """One pass of the encoder over ``docs``: the tag head's tokens (every placeholder
-    token, ``o_keep`` of the others) and, for the first ``keyed`` docs (whose labels are the
-    annotators'), one label example per placeholder (its features, its label's index)."""
-    xs, ys, lxs, lys = [], [], [], []
+    token, ``o_keep`` of the others, and with ``hard_negatives`` every other token that
+    looks like a stand-in: a letter of a word, an outline mark) with their weights (a
+    subsampled token stands for ``1 / o_keep``), and, for the first ``keyed`` docs (whose
+    labels are the annotators'), one label example per placeholder (its features, its
+    label's index)."""
+    stand_in = could_be_stand_in if tagger.config.language == "de" else could_be_japanese_stand_in
+    xs, ys, ws, lxs, lys = [], [], [], [], []
     for k, (text, spans) in enumerate(tqdm(docs, desc="features", unit="doc")):
         ((offsets, hidden, _),) = tagger.encode([text])
         tags, _, _ = spans_to_token_tags(offsets, [Span(s.start, s.end, "nat-name") for s in spans])
-        keep = (tags > 0) | (rng.random(len(tags)) < o_keep)
+        hard = np.zeros(len(tags), dtype=bool)
+        if hard_negatives:
+            hard = np.array([e > s and stand_in(text[s:e]) for s, e in offsets], dtype=bool)
+            hard &= tags == 0
+        sampled = (tags == 0) & ~hard & (rng.random(len(tags)) < o_keep)
+        keep = (tags > 0) | hard | sampled
         xs.append(hidden[keep].astype(np.float32))
         ys.append(tags[keep])
+        ws.append(np.where(sampled, 1.0 / o_keep, 1.0)[keep].astype(np.float32))
         for span in spans if k < keyed else ():
             lxs.append(span_features(offsets, hidden, span))
             lys.append(names.index(span.label))
-    return np.concatenate(xs), np.concatenate(ys), np.stack(lxs), np.asarray(lys)
+    return (
+        np.concatenate(xs),
+        np.concatenate(ys),
+        np.concatenate(ws),
+        np.stack(lxs),
+        np.asarray(lys),
+    )
 
 
 def fit_labels(x, y, config: TaggerConfig, epochs: int, seed: int) -> nn.Module:
@@ -181,14 +202,15 @@ def label_accuracy(tagger, validation, encoded, scope: str | None) -> float:
     return score_placeholders(triples).label_accuracy
 
 
-def fit(x: np.ndarray, y: np.ndarray, config: TaggerConfig, o_keep: float, epochs: int, seed: int):
-    """Fit the head; ``O`` tokens weigh ``1 / o_keep`` to undo their subsampling, so that
-    the probabilities keep the true share of placeholder tokens."""
+def fit(x: np.ndarray, y: np.ndarray, w: np.ndarray, config: TaggerConfig, epochs: int, seed: int):
+    """Fit the head; each token weighs ``w`` (a subsampled ``O`` token ``1 / o_keep``, to
+    undo the subsampling, so that the probabilities keep the true share of placeholder
+    tokens)."""
     torch.manual_seed(seed)
     head = build_head(config)
     xt, yt = torch.from_numpy(x.astype(np.float32)), torch.from_numpy(y.astype(np.int64))
-    weights = torch.tensor([1.0 / o_keep, 1.0, 1.0], dtype=torch.float32)
-    loss_fn = nn.CrossEntropyLoss(weight=weights)
+    wt = torch.from_numpy(w.astype(np.float32))
+    loss_fn = nn.CrossEntropyLoss(reduction="none")
     optimizer = torch.optim.Adam(head.parameters(), lr=3e-3, weight_decay=1e-4)
     for epoch in range(epochs):
         perm = torch.randperm(len(yt))
@@ -196,7 +218,7 @@ def fit(x: np.ndarray, y: np.ndarray, config: TaggerConfig, o_keep: float, epoch
         for k in range(0, len(perm), 8192):
             idx = perm[k : k + 8192]
             optimizer.zero_grad()
-            loss = loss_fn(head(xt[idx]), yt[idx])
+            loss = (loss_fn(head(xt[idx]), yt[idx]) * wt[idx]).sum() / wt[idx].sum()
             loss.backward()
             optimizer.step()
             total += loss.item() * len(idx)
@@ -245,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label-epochs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=30)
     parser.add_argument("--cache", help="an .npz file for the features (reused when it exists)")
+    parser.add_argument(
+        "--hard-negatives", action="store_true",
+        help="keep every non-placeholder token that looks like a stand-in, not o-keep of them",
+    )  # fmt: skip
     parser.add_argument("--choices-json", help="with --language ja: the choice runs' scores")
     args = parser.parse_args(argv)
     began = time.perf_counter()
@@ -270,17 +296,18 @@ def main(argv: list[str] | None = None) -> int:
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists():
         with np.load(cache) as data:
-            x, y, lx, ly = data["x"], data["y"], data["lx"], data["ly"]
+            x, y, w, lx, ly = data["x"], data["y"], data["w"], data["lx"], data["ly"]
     else:
         keyed_docs = len(train) * (1 + args.renders)  # the silver after them: no labels
-        x, y, lx, ly = features(
-            tagger, docs, args.o_keep, np.random.default_rng(args.seed), names, keyed_docs
-        )
+        x, y, w, lx, ly = features(
+            tagger, docs, args.o_keep, np.random.default_rng(args.seed), names, keyed_docs,
+            args.hard_negatives,
+        )  # fmt: skip
         if cache is not None:
-            np.savez(cache, x=x, y=y, lx=lx, ly=ly)
+            np.savez(cache, x=x, y=y, w=w, lx=lx, ly=ly)
     print(f"{len(docs)} texts, {len(y):,} tokens kept ({int((y > 0).sum()):,} in placeholders)")
     tagger.config.head_units = args.head_units
-    tagger.head = fit(x, y, tagger.config, args.o_keep, args.epochs, args.seed).eval()
+    tagger.head = fit(x, y, w, tagger.config, args.epochs, args.seed).eval()
 
     encoded = tagger.encode([text for text, _ in validation])
     best = None

@@ -291,3 +291,31 @@ def test_the_bundled_japanese_tagger_finds_a_convention_the_rules_miss():
     assert rules == []
     assert [victims[s.start : s.end] for s in both] == ["④", "④"]
     assert nothing == []
+
+
+def test_hard_negatives_keep_every_look_alike_at_its_own_weight(japanese_tagged_model):
+    """With ``--hard-negatives`` every token that looks like a stand-in but is none (a letter
+    of ``ＤＮＡ``, an outline mark) is kept at weight 1; the other ``O`` tokens are sampled
+    and weigh ``1 / o_keep``; placeholder tokens are all kept."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
+    script = importlib.import_module("train_placeholder_tagger")
+    tagger = PlaceholderTagger.from_pretrained(japanese_tagged_model)
+    docs = [_keyed("被告人Ａは、ＤＮＡ鑑定の結果を争った。", "Ａ")]
+    names = list(tagger.labels.names)
+    ((offsets, _, _),) = tagger.encode([docs[0][0]])
+    for hard in (False, True):
+        x, y, w, lx, ly = script.features(
+            tagger, docs, 0.25, np.random.default_rng(0), names, 1, hard
+        )
+        assert len(x) == len(y) == len(w) and set(w[y > 0]) == {1.0}
+        assert len(lx) == len(ly) == 1 and names[ly[0]] == "nat-name"
+        negatives = sorted(w[y == 0].tolist())
+        if hard:  # the letters of ＤＮＡ at weight 1, whatever the draw took besides
+            look_alikes = sum(1 for s, e in offsets if e > s and "Ｄ" in docs[0][0][s:e])
+            assert negatives.count(1.0) >= look_alikes >= 1
+        else:
+            assert set(negatives) <= {4.0}
