@@ -33,10 +33,14 @@ from build_real_gold import first_difference  # the German gold set's message
 
 ROOT = Path(__file__).resolve().parents[1]
 SET = ROOT / "data" / "identifiers"
-#: The two batches and their folds: the first was read to choose (which recognizers stay,
-#: what the new ones are written from); the second was written after, and nothing was chosen
-#: on it.
-BATCHES = {"identifiers.jsonl": "abcdef", "identifiers2.jsonl": "ghijkl"}
+#: The batches and their folds: the first was read to choose (which recognizers stay, what
+#: the new ones are written from); the second was written after, and only the new families
+#: were judged on it; the third (session 53) judges the families already in the default.
+BATCHES = {
+    "identifiers.jsonl": "abcdef",
+    "identifiers2.jsonl": "ghijkl",
+    "identifiers3.jsonl": "mnopqr",
+}
 #: The legal field each author wrote in (the folds).
 FIELDS = {
     "a": "civil: tenancy, sales, services (Amtsgericht, Landgericht)",
@@ -52,6 +56,13 @@ FIELDS = {
     "j": "tax",
     "k": "cybercrime, fraud and data protection",
     "l": "traffic fines, driving licences and vehicle sales",
+    # the third batch (session 53)
+    "m": "inheritance, probate and guardianship",
+    "n": "company law and commercial disputes",
+    "o": "medical liability and personal injury",
+    "p": "criminal: violence, robbery, drugs, telecommunications surveillance",
+    "q": "energy, utilities and telecommunications contracts",
+    "r": "travel, aviation and online platforms",
 }
 
 
