@@ -110,13 +110,16 @@ def verdicts(runs: list[dict], new: tuple[str, ...] = ()) -> dict[str, str]:
 
     A family in ``new`` (not yet in the default) is **switched on** only if F2 rises on every
     fold where it changes the scores and high-risk recall falls on none; otherwise it stays
-    off. Pass only runs it was not written from.
+    off. Pass only runs it was not written from. A family is read on the runs that measured
+    it (a run made with a default that no longer has it, or not yet, says nothing of it).
     """
     out = {}
-    for family in runs[0]["summary"]:
+    families = dict.fromkeys(family for run in runs for family in run["summary"])
+    for family in families:
         folds = [
             (a, b)
             for run in runs
+            if family in run["table"]
             for a, b in zip(run["table"]["all"], run["table"][family], strict=True)
         ]
         changed = [a != b for a, b in folds]

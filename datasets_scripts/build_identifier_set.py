@@ -13,13 +13,13 @@ e-mail addresses, register numbers and plates were removed by the court before a
 read it, so the recognizers written for them (``ibans``, ``phones``, ``emails``,
 ``registers``, ``numbers``, …) never fire on real data and a cross-validation over real
 courts cannot say whether they earn their place. These passages can: excerpts of the kind of
-decision a court anonymizes, written in two batches (:data:`BATCHES`) by twelve authors (one
+decision a court anonymizes, written in three batches (:data:`BATCHES`) by eighteen authors (one
 legal field each, so that the author is the fold) with every span of ``ANNOTATION.md``
 marked inline (``[[DE12 …|id-number|high]]``, the markup of :mod:`hf_anon.corpora.markup`,
 clear text only), then marked a second time, independently, from the plain text
 (``pass2/``), and adjudicated (``adjudicated/``, ``adjudication.md``).
 
-A file's name is ``<fold>-<nn>.txt``; the fold (``a`` … ``l``, :data:`FIELDS`) is its author.
+A file's name is ``<fold>-<nn>.txt``; the fold (``a`` … ``r``, :data:`FIELDS`) is its author.
 """
 
 from __future__ import annotations

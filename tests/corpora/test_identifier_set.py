@@ -177,3 +177,22 @@ def test_a_new_family_is_switched_on_only_where_it_helps_on_every_fold_it_touche
         "named_numbers": "stays off",
         "insurance_numbers": "stays off",
     }
+
+
+def test_a_family_is_read_on_the_runs_that_measured_it():
+    """The real folds were run with a default that still had ``plates``; the newest batch
+    with one that has ``phone_forms`` instead: each is judged where it was measured."""
+    real = {
+        "summary": dict.fromkeys(["dates", "plates"]),
+        "table": {"all": [fold(0.90)], "dates": [fold(0.89)], "plates": [fold(0.901)]},
+    }
+    newest = {
+        "summary": dict.fromkeys(["dates", "phone_forms"]),
+        "table": {"all": [fold(0.92)], "dates": [fold(0.92)], "phone_forms": [fold(0.91)]},
+    }
+
+    assert verdicts([real, newest]) == {
+        "dates": "stays: earns its place",
+        "plates": "goes",
+        "phone_forms": "stays: earns its place",
+    }
