@@ -86,3 +86,25 @@ def encrypt_pdf(pdf: bytes, password: str = "geheim") -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def pieces_with_spans(pieces: list[str], separator: str = " "):
+    """A hypothesis strategy: texts made of ``pieces`` joined by ``separator``, each piece a
+    ``nat-name`` span or not (for the placeholder re-rendering tests, German and Japanese)."""
+    from hypothesis import strategies as st
+
+    from hf_anon.text.data import Span
+
+    @st.composite
+    def strategy(draw):
+        words = draw(st.lists(st.sampled_from(pieces), min_size=1, max_size=12))
+        text, spans = "", []
+        for word in words:
+            text += separator if text else ""
+            start = len(text)
+            text += word
+            if draw(st.booleans()):
+                spans.append(Span(start, len(text), "nat-name"))
+        return text, spans
+
+    return strategy()

@@ -50,7 +50,7 @@ from hf_anon.corpora.japanese.placeholders import no_placeholder_at
 from hf_anon.corpora.placeholders.shapes import is_glyph_code
 from hf_anon.model.alignment import encode_documents, merge_windows
 from hf_anon.model.detection import pad_windows
-from hf_anon.text.data import Document, Span
+from hf_anon.text.data import Document, Span, rewrite_spans
 from hf_anon.text.labels import LabelSet
 
 HEAD_WEIGHTS = "placeholder_head.safetensors"
@@ -208,24 +208,16 @@ def rerender(
     """The text with each placeholder re-rendered in a random convention (kept with
     probability ``keep``); spans move with it. Street and town placeholders keep their
     suffix (``A-Straße 1`` → ``XXX-Straße 1``) so the address still reads as one."""
-    parts, out, position, shift = [], [], 0, 0
-    for span in sorted(spans):
-        surface = text[span.start : span.end]
-        new = surface
-        if rng.random() >= keep and "\n" not in surface:
-            shape = rng.choice(_SHAPES)
-            suffix = re.search(r"-(?:[A-ZÄÖÜ][a-zäöüß]+)(?:\s+\d+\w?)?$", surface)
-            core = surface[: suffix.start()] if suffix else surface
-            rendered = render_shape(core, shape, rng)
-            new = rendered + (suffix.group() if suffix else "")
-        parts.append(text[position : span.start])
-        start = span.start + shift
-        parts.append(new)
-        out.append(Span(start, start + len(new), span.label, span.risk))
-        shift += len(new) - len(surface)
-        position = span.end
-    parts.append(text[position:])
-    return "".join(parts), out
+
+    def new_surface(surface: str) -> str:
+        if rng.random() < keep or "\n" in surface:
+            return surface
+        shape = rng.choice(_SHAPES)
+        suffix = re.search(r"-(?:[A-ZÄÖÜ][a-zäöüß]+)(?:\s+\d+\w?)?$", surface)
+        core = surface[: suffix.start()] if suffix else surface
+        return render_shape(core, shape, rng) + (suffix.group() if suffix else "")
+
+    return rewrite_spans(text, spans, new_surface)
 
 
 # --- the tagger ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -138,6 +138,29 @@ def check_no_overlap(spans: Sequence[Span], doc_id: object) -> None:
                 f"document {doc_id!r}: span [{span.start}:{span.end}] {span.label} overlaps "
                 f"span [{prev.start}:{prev.end}] {prev.label}"
             )
+
+
+def rewrite_spans(
+    text: str, spans: Sequence[Span], new_surface: Callable[[str], str]
+) -> tuple[str, list[Span]]:
+    """The text with each span's characters replaced by ``new_surface(surface)`` (called in
+    text order), the spans moved with it, labels and risks kept. Why one function: every
+    re-rendering of placeholders (German and Japanese) must move the later offsets the same
+    way, and offsets are the currency between stages."""
+    parts: list[str] = []
+    out: list[Span] = []
+    position = shift = 0
+    for span in sorted(spans):
+        surface = text[span.start : span.end]
+        new = new_surface(surface)
+        parts.append(text[position : span.start])
+        parts.append(new)
+        start = span.start + shift
+        out.append(Span(start, start + len(new), span.label, span.risk))
+        shift += len(new) - len(surface)
+        position = span.end
+    parts.append(text[position:])
+    return "".join(parts), out
 
 
 def parse_document(

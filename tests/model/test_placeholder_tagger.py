@@ -11,6 +11,7 @@ import re
 import numpy as np
 import pytest
 import torch
+from documents import pieces_with_spans
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,28 +33,11 @@ from hf_anon.text.data import Span
 DECISION = "In der Verwaltungsrechtssache des Herrn A., wohnhaft A-Straße 1, gegen die XXX GmbH."
 
 
-@st.composite
-def text_with_spans(draw):
-    words = draw(
-        st.lists(
-            st.sampled_from(["Herr", "A.", "B-Straße 3", "XXX", "der", "…", "Kläger"]),
-            min_size=1,
-            max_size=12,
-        )
-    )
-    text, spans = "", []
-    for word in words:
-        if text:
-            text += " "
-        start = len(text)
-        text += word
-        if draw(st.booleans()):
-            spans.append(Span(start, len(text), "nat-name"))
-    return text, spans
-
-
 @settings(max_examples=200, deadline=None)
-@given(text_with_spans(), st.integers(0, 10_000))
+@given(
+    pieces_with_spans(["Herr", "A.", "B-Straße 3", "XXX", "der", "…", "Kläger"]),
+    st.integers(0, 10_000),
+)
 def test_rerender_moves_spans_with_the_text_and_keeps_the_rest(case, seed):
     text, spans = case
     new_text, new_spans = rerender(text, spans, random.Random(seed))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hf_anon.text.data import (
     from_dataset,
     load_jsonl,
     parse_document,
+    rewrite_spans,
     save_jsonl,
     to_dataset,
 )
@@ -199,3 +201,24 @@ def valid_documents(draw):
 def test_any_valid_document_survives_json_round_trip(doc):
     line = json.dumps(doc.to_dict(), ensure_ascii=False)
     assert parse_document(json.loads(line)) == doc
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text("ab ", max_size=4), st.text("XYZ", min_size=1, max_size=4),
+                          st.text("pq", max_size=3)), max_size=6))  # fmt: skip
+def test_rewritten_spans_keep_what_lies_between_and_move_with_the_text(pieces):
+    """Each span's characters replaced by a new surface of another length: the spans end up
+    over the new surfaces, and the text between them is as it was."""
+    text, spans = "", []
+    for before, surface, _ in pieces:
+        text += before
+        spans.append(Span(len(text), len(text) + len(surface), "nat-name", "high"))
+        text += surface
+    rewritten, moved = rewrite_spans(text, spans, lambda s: s.lower() * 2)
+    assert [rewritten[s.start : s.end] for s in moved] == [
+        text[s.start : s.end].lower() * 2 for s in spans
+    ]
+    assert [(s.label, s.risk) for s in moved] == [("nat-name", "high")] * len(spans)
+    between_old = [text[a.end : b.start] for a, b in pairwise(spans)]
+    between_new = [rewritten[a.end : b.start] for a, b in pairwise(moved)]
+    assert between_old == between_new

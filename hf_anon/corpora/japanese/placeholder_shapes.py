@@ -15,7 +15,7 @@ import random
 import re
 from collections.abc import Sequence
 
-from hf_anon.text.data import Span
+from hf_anon.text.data import Span, rewrite_spans
 
 #: Conventions a Japanese court writes a removed name, place or number in.
 JAPANESE_SHAPES = (
@@ -100,24 +100,15 @@ def rerender_japanese(
     """The text with each placeholder's stand-in re-rendered in a random convention (kept
     with probability ``keep``; one whose head is no stand-in, ``（省略）``, ``北海道・・・``,
     stays as it is); the suffix after the stand-in (``病院``, ``市``) stays, spans move."""
-    parts: list[str] = []
-    out: list[Span] = []
-    position = shift = 0
-    for span in sorted(spans):
-        surface = text[span.start : span.end]
-        new = surface
+
+    def new_surface(surface: str) -> str:
         core = _CORE.match(surface)
-        if core and rng.random() >= keep and "\n" not in surface:
-            shape = rng.choice(JAPANESE_SHAPES)
-            new = render_japanese_shape(core.group(), shape, rng) + surface[core.end() :]
-        parts.append(text[position : span.start])
-        start = span.start + shift
-        parts.append(new)
-        out.append(Span(start, start + len(new), span.label, span.risk))
-        shift += len(new) - len(surface)
-        position = span.end
-    parts.append(text[position:])
-    return "".join(parts), out
+        if not core or rng.random() < keep or "\n" in surface:
+            return surface
+        shape = rng.choice(JAPANESE_SHAPES)
+        return render_japanese_shape(core.group(), shape, rng) + surface[core.end() :]
+
+    return rewrite_spans(text, spans, new_surface)
 
 
 def could_be_japanese_stand_in(surface: str) -> bool:
