@@ -44,7 +44,6 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
-from hf_anon.corpora.japanese.placeholder_shapes import could_be_japanese_stand_in
 from hf_anon.corpora.placeholders import placeholder_spans, score_placeholders
 from hf_anon.model.alignment import spans_to_token_tags
 from hf_anon.model.model_folder import ModelFolder
@@ -54,11 +53,12 @@ from hf_anon.model.placeholder_tagger import (
     build_head,
     build_label_head,
     combine,
-    could_be_stand_in,
     rerender_for,
     rule_placeholders,
     span_features,
+    stand_in_for,
 )
+from hf_anon.model.training import read_id_files
 from hf_anon.text.data import Span
 from hf_anon.text.readers import read_ids
 
@@ -93,16 +93,11 @@ def keyed(path: Path, ids: set[str] | None = None, skip: set[str] = frozenset())
     ]
 
 
-def id_list(name: str) -> set[str]:
-    lines = (JA_GOLD_REPORTS / name).read_text(encoding="utf-8").splitlines()
-    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
-
-
 def japanese_keys() -> tuple[list, list]:
     """The Japanese training and choice keys (see the module's docstring)."""
     key = ROOT / "data/ja/real/train.key.jsonl"
-    left_out = set().union(*(id_list(name) for name in JA_LEFT_OUT))
-    choice_ids = set().union(*(id_list(name) for name in JA_CHOICE))
+    left_out = read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT])
+    choice_ids = read_id_files([JA_GOLD_REPORTS / name for name in JA_CHOICE])
     choice = keyed(ROOT / "data/ja/gold/validation.key.jsonl") + keyed(key, choice_ids)
     return keyed(key, skip=left_out), choice
 
@@ -145,7 +140,7 @@ def features(
     subsampled token stands for ``1 / o_keep``), and, for the first ``keyed`` docs (whose
     labels are the annotators'), one label example per placeholder (its features, its
     label's index)."""
-    stand_in = could_be_stand_in if tagger.config.language == "de" else could_be_japanese_stand_in
+    stand_in = stand_in_for(tagger.config.language)
     xs, ys, ws, lxs, lys = [], [], [], [], []
     for k, (text, spans) in enumerate(tqdm(docs, desc="features", unit="doc")):
         ((offsets, hidden, _),) = tagger.encode([text])
@@ -234,6 +229,7 @@ def choose_combination(tagger, choice, encoded) -> dict:
     runs = {
         "rules": score_placeholders([(t, k, r) for (t, k), r in zip(choice, rules, strict=True)])
     }
+    settings = {}  # run name -> (combination threshold, stand-ins only, rule veto)
     for stand_in, veto in itertools.product((False, True), (False, True)):
         tagger.config.stand_in_only, tagger.config.rule_veto = stand_in, veto
         for threshold in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98):
@@ -241,13 +237,14 @@ def choose_combination(tagger, choice, encoded) -> dict:
                 (text, key, combine(found, tagger.tagged(text, encoding, threshold)))
                 for (text, key), found, encoding in zip(choice, rules, encoded, strict=True)
             ]
-            runs[f"both {threshold} stand-in {stand_in} veto {veto}"] = score_placeholders(triples)
+            name = f"both {threshold} stand-in {stand_in} veto {veto}"
+            runs[name], settings[name] = score_placeholders(triples), (threshold, stand_in, veto)
     for name, scores in runs.items():
         print(f"{name}: P {scores.precision:.4f} R {scores.recall:.4f} F1 {scores.f1:.4f}")
-    best = max((n for n in runs if n != "rules"), key=lambda n: runs[n].f1)
-    _, threshold, _, stand_in, _, veto = best.split()
-    tagger.config.combine_threshold = float(threshold)
-    tagger.config.stand_in_only, tagger.config.rule_veto = stand_in == "True", veto == "True"
+    best = max(settings, key=lambda n: runs[n].f1)
+    tagger.config.combine_threshold, tagger.config.stand_in_only, tagger.config.rule_veto = (
+        settings[best]
+    )
     print(f"chosen: {best}")
     return {n: {"precision": v.precision, "recall": v.recall, "f1": v.f1} for n, v in runs.items()}
 

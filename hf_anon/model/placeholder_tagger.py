@@ -232,6 +232,12 @@ def rerender_for(language: str):
     return rerender_japanese if language == "ja" else rerender
 
 
+def stand_in_for(language: str):
+    """The test of what a court of this language could write as a stand-in
+    (:func:`could_be_stand_in`, Japanese :func:`could_be_japanese_stand_in`)."""
+    return could_be_japanese_stand_in if language == "ja" else could_be_stand_in
+
+
 def rule_placeholders(text: str, language: str = "de") -> list:
     """The rules' placeholders of one text (each with ``to_span()``, ``label``, ``guessed``)."""
     if language == "ja":
@@ -426,8 +432,7 @@ class PlaceholderTagger:
             (start > 0 and text[start - 1].isalnum()) or (end < len(text) and text[end].isalnum())
         ):
             return None
-        stand_in = could_be_stand_in if german else could_be_japanese_stand_in
-        if self.config.stand_in_only and not stand_in(text[start:end]):
+        if self.config.stand_in_only and not stand_in_for(self.config.language)(text[start:end]):
             return None
         if german and is_glyph_code(_piece(text, start, end)):
             return None  # "/;###/g43": a PDF font's glyph codes, as the rules read them
@@ -569,5 +574,6 @@ __all__ = [
     "rerender_for",
     "rule_placeholders",
     "span_features",
+    "stand_in_for",
     "token_rows",
 ]
