@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         line for key in args.key for line in Path(key).read_text(encoding="utf-8").splitlines()
     ]
     rows = [json.loads(line) for line in lines_of_key if line.strip()]
+    after_flag = f" --after {args.after}" if args.after else ""  # as given, for the record
     args.after = args.after or str(ROOT / f"models/hf-anon-{args.language}-e5-small")
     before, after = (counts_per_decision(m, rows, args.language) for m in (args.before, args.after))
     result = scoring.paired_difference(before, after)
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         f"# `both` on `{' '.join(args.key)}`: before and after, paired",
         "",
         f"Made by `python benchmarks/placeholder_paired.py --language {args.language} "
-        f"--before {args.before} --key {' '.join(args.key)}`; {len(rows)} decisions, 95 % paired "
+        f"--before {args.before}{after_flag} --key {' '.join(args.key)}`; {len(rows)} decisions, "
+        "95 % paired "
         "bootstrap intervals.",
         "",
         "| metric | before | after | difference (interval) |",

@@ -24,6 +24,15 @@ one: tables, exhibits, statute letters). Checkpoints every ``--save-every`` step
 label scope are chosen on the real validation key, never on the test keys, and the folder
 (``--output``: a copy of ``--model`` with the tagger's files) is what
 ``PlaceholderTagger.from_pretrained`` and ``benchmarks/placeholder_eval.py --model`` read.
+
+``--language ja`` (issue 34) tunes the Japanese model's tagger: the exhaustively annotated
+training precedents (``data/ja/real/train.jsonl`` without the calibration, gate and
+new-court precedents the span model's training leaves out) masked in Japanese conventions
+(:func:`hf_anon.corpora.japanese.masking.mask_japanese_precedent`), their keys as published
+and re-rendered, no silver; the windows are read as the Japanese span model reads (through a
+PDF's wrapped line ends). Every setting, the combination with the rules included, is chosen
+on the 82 choice precedents (``train_placeholder_tagger.choose_combination``); the gold test
+key and the new courts' are never read here.
 """
 
 from __future__ import annotations
@@ -37,9 +46,21 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from train_placeholder_tagger import keyed, unselected
+from train_placeholder_tagger import (
+    JA_GOLD_REPORTS,
+    JA_LEFT_OUT,
+    choose_combination,
+    japanese_keys,
+    keyed,
+    unselected,
+)
 
-from hf_anon.corpora.placeholders import find_placeholders, score_placeholders
+from hf_anon.corpora.japanese.masking import mask_japanese_precedent
+from hf_anon.corpora.placeholders import (
+    find_placeholders,
+    rule_placeholders,
+    score_placeholders,
+)
 from hf_anon.corpora.placeholders.masking import mask_decision
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import (
@@ -49,32 +70,38 @@ from hf_anon.model.placeholder_tagger import (
     TOKEN_LABEL_WEIGHTS,
     PlaceholderTagger,
     TaggerConfig,
-    rerender,
+    rerender_for,
 )
 from hf_anon.model.placeholder_tuning import TuningConfig, save_tuned, training_windows, tune
+from hf_anon.model.training import read_id_files
 from hf_anon.text.data import Document, Span
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGGER_FILES = (HEAD_CONFIG, HEAD_WEIGHTS, LABEL_HEAD_WEIGHTS, TOKEN_LABEL_WEIGHTS)
 
 
-def read_rows(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.open(encoding="utf-8")]
+def read_rows(path: Path, skip: set[str] = frozenset()) -> list[dict]:
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    return [r for r in rows if r["id"] not in skip]
 
 
-def masked_gold(rows: list[dict], copies: int, rng: random.Random) -> list[Document]:
+def masked_gold(
+    rows: list[dict], copies: int, rng: random.Random, language: str = "de"
+) -> list[Document]:
     """Each annotated decision ``copies`` times, each in a convention of its own."""
+    mask = mask_japanese_precedent if language == "ja" else mask_decision
     out = []
     for row in rows:
         spans = [Span(s["start"], s["end"], s["label"], s.get("risk")) for s in row["spans"]]
         for k in range(copies):
-            text, placeholders = mask_decision(row["text"], spans, rng)
+            text, placeholders = mask(row["text"], spans, rng)
             out.append(Document(f"{row['id']}#mask{k}", text, placeholders))
     return out
 
 
-def published(rows: list[dict], rng: random.Random) -> list[Document]:
+def published(rows: list[dict], rng: random.Random, language: str = "de") -> list[Document]:
     """The courts' own placeholders, as published and re-rendered in other shapes."""
+    rerender = rerender_for(language)
     out = []
     for row in rows:
         spans = [Span(p["start"], p["end"], p["label"]) for p in row["placeholders"]]
@@ -105,7 +132,9 @@ def relative(value):
 
 
 def choose(tagger: PlaceholderTagger, out: Path, validation: list[tuple[str, list[Span]]]) -> dict:
-    """Threshold and label scope on the real validation key (its figures are optimistic)."""
+    """Threshold and label scope on the real validation key (its figures are optimistic);
+    Japanese: on the choice keys, and the combination with the rules too."""
+    language = tagger.config.language
     encoded = tagger.encode([text for text, _ in validation])
     scores = {}
     for stand_in_only in (False, True):
@@ -123,33 +152,58 @@ def choose(tagger: PlaceholderTagger, out: Path, validation: list[tuple[str, lis
     accuracy = {}
     for scope in ("guessed", "all"):
         triples = [
-            (text, key, tagger.relabel(find_placeholders(text), encoding, scope))
+            (text, key, tagger.relabel(rule_placeholders(text, language), encoding, scope))
             for (text, key), encoding in zip(validation, encoded, strict=True)
         ]
         accuracy[scope] = score_placeholders(triples).label_accuracy
     tagger.config.label_scope = max(accuracy, key=accuracy.get)
     print(f"label accuracy of the rules' placeholders by scope: {accuracy}")
-    tagger.save_head(out)
-    return {
+    chosen = {
         "threshold": tagger.config.threshold,
         "stand_in_only": tagger.config.stand_in_only,
         "f1": {f"{gate} {threshold}": f1 for (gate, threshold), f1 in scores.items()},
         "label_scope": accuracy,
     }
+    if language == "ja":  # the German combination is chosen on the third key (issue 30)
+        chosen["combination"] = choose_combination(tagger, validation, encoded)
+        chosen["combine_threshold"] = tagger.config.combine_threshold
+    tagger.save_head(out)
+    return chosen
+
+
+def fill_defaults(args: argparse.Namespace) -> None:
+    """The model, output and data paths of ``--language`` where none was given."""
+    ja = args.language == "ja"
+    data = ROOT / ("data/ja/real" if ja else "data/real")
+    args.model = args.model or str(ROOT / f"models/hf-anon-{args.language}-e5-small")
+    args.output = args.output or str(
+        ROOT / ("runs/placeholder-tuned-ja" if ja else "runs/placeholder-tuned")
+    )
+    args.train = args.train or str(data / "train.jsonl")
+    args.train_key = args.train_key or str(data / "train.key.jsonl")
+    if not ja:
+        args.validation_key = args.validation_key or str(ROOT / "data/real/validation.key.jsonl")
+    elif args.validation_key:
+        raise SystemExit(
+            "--validation-key is German only: Japanese settings are chosen on the choice keys"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--model", default=str(ROOT / "models/hf-anon-de-e5-small"))
-    parser.add_argument("--output", default=str(ROOT / "runs/placeholder-tuned"))
+    parser.add_argument("--model", help="default: the bundled model of --language")
+    parser.add_argument("--language", choices=("de", "ja"), default="de")
+    parser.add_argument("--output", help="default: runs/placeholder-tuned[-ja]")
     parser.add_argument("--masked-copies", type=int, default=2)
     parser.add_argument("--silver", type=int, default=80)
     parser.add_argument("--silver-max-chars", type=int, default=20000)
     parser.add_argument("--keep-empty", type=float, default=0.05)
     parser.add_argument("--max-windows", type=int, default=0, help="0: every window")
-    parser.add_argument("--train", default=str(ROOT / "data/real/train.jsonl"))
-    parser.add_argument("--train-key", default=str(ROOT / "data/real/train.key.jsonl"))
-    parser.add_argument("--validation-key", default=str(ROOT / "data/real/validation.key.jsonl"))
+    parser.add_argument("--train", help="default: the language's exhaustive training split")
+    parser.add_argument("--train-key", help="default: that split's key")
+    parser.add_argument(
+        "--validation-key", help="German: the key chosen on (Japanese: the choice keys)"
+    )
     defaults = TuningConfig()
     parser.add_argument("--epochs", type=int, default=defaults.epochs)
     parser.add_argument("--batch-size", type=int, default=defaults.batch_size)
@@ -162,31 +216,34 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     began = time.perf_counter()
+    ja = args.language == "ja"
+    fill_defaults(args)
     out = Path(args.output)
     if not (out / "config.json").exists():
         shutil.copytree(ModelFolder(args.model).source, out, dirs_exist_ok=True)
         for name in TAGGER_FILES:
             (out / name).unlink(missing_ok=True)
-    validation = keyed(Path(args.validation_key))
+    validation = japanese_keys()[1] if ja else keyed(Path(args.validation_key))
     if args.choose_only:
         print(json.dumps(choose(PlaceholderTagger.from_pretrained(out), out, validation)))
         return 0
     folder = ModelFolder(out)
     model = folder.load_model()
-    tagger = PlaceholderTagger(
-        model, folder.load_tokenizer(), None, TaggerConfig(model.encoder.config.hidden_size, 0)
-    )
+    reads = TaggerConfig(model.encoder.config.hidden_size, 0, language=args.language)
+    tagger = PlaceholderTagger(model, folder.load_tokenizer(), None, reads)
     config = TuningConfig(
         epochs=args.epochs, batch_size=args.batch_size, lr=args.lr, lora_r=args.lora_r,
         save_every=args.save_every, seed=args.seed,
     )  # fmt: skip
     rng = random.Random(args.seed)
-    docs = masked_gold(read_rows(Path(args.train)), args.masked_copies, rng)
-    docs += published(read_rows(Path(args.train_key)), rng)
-    docs += silver(args.silver, args.silver_max_chars, rng)
+    skip = read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT]) if ja else set()
+    docs = masked_gold(read_rows(Path(args.train), skip), args.masked_copies, rng, args.language)
+    docs += published(read_rows(Path(args.train_key), skip), rng, args.language)
+    docs += [] if ja else silver(args.silver, args.silver_max_chars, rng)
     windows = training_windows(
-        docs, tagger.tokenizer, tagger.labels, keep_empty=args.keep_empty, rng=rng
-    )
+        docs, tagger.tokenizer, tagger.labels, keep_empty=args.keep_empty, rng=rng,
+        language=args.language, unwrap_lines=bool(getattr(model.config, "unwrap_lines", False)),
+    )  # fmt: skip
     if args.max_windows and len(windows) > args.max_windows:
         windows = rng.sample(windows, args.max_windows)
     inside = sum(sum(t > 0 for t in w.tags) for w in windows)

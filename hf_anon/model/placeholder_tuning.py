@@ -66,13 +66,16 @@ def training_windows(
     rng: random.Random,
     max_length: int = 256,
     stride: int = 32,
+    language: str = "de",
+    unwrap_lines: bool = False,
 ) -> list[TrainingWindow]:
     """The windows of ``docs`` (their spans are placeholders), read through the view the
-    tagger reads (:func:`~hf_anon.text.views.model_view`); a window with no placeholder is
-    kept with chance ``keep_empty`` (it teaches what is not one)."""
-    from hf_anon.text.views import model_view
-
-    viewed = [Document(d.id, model_view(d.text), d.spans) for d in docs]
+    tagger reads (:meth:`PlaceholderTagger.encode`: German through
+    :func:`~hf_anon.text.views.model_view`, Japanese as the span model reads, with
+    ``unwrap_lines`` without a PDF's wrapped line ends, the spans moved onto that view);
+    a window with no placeholder is kept with chance ``keep_empty`` (it teaches what is
+    not one)."""
+    viewed = [_viewed(d, language, unwrap_lines) for d in docs]
     out = []
     encoded = encode_documents(viewed, tokenizer, labels, max_length=max_length, stride=stride)
     for enc in encoded:
@@ -81,6 +84,16 @@ def training_windows(
             if window.has_placeholder or rng.random() < keep_empty:
                 out.append(window)
     return out
+
+
+def _viewed(doc: Document, language: str, unwrap_lines: bool) -> Document:
+    from hf_anon.text.spacing import spans_to_view
+    from hf_anon.text.views import model_view, read_text
+
+    if language == "de":  # the German view keeps every offset
+        return Document(doc.id, model_view(doc.text), doc.spans)
+    view = read_text(doc.text, language, unwrap_lines)
+    return Document(doc.id, view.model, spans_to_view(doc.spans, view.model_index))
 
 
 class TunedTagger(nn.Module):

@@ -17,8 +17,12 @@ it, and :func:`to_original` maps token offsets back.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
+
+from hf_anon.text.data import Span
 
 #: Three or more single letters, one space between each, not inside a longer word: a
 #: letter-spaced word. Two spaces or more end it (the gap between letter-spaced words).
@@ -63,4 +67,21 @@ def to_original(offsets: np.ndarray, index: np.ndarray | None) -> np.ndarray:
     nonempty = ends > starts
     out[:, 0] = index[starts]
     out[:, 1] = np.where(nonempty, index[np.maximum(ends - 1, 0)] + 1, index[starts])
+    return out
+
+
+def spans_to_view(spans: Sequence[Span], index: np.ndarray | None) -> list[Span]:
+    """Spans of the original text → spans of the view: the inverse of :func:`to_original`
+    for a training target. A span keeps the view characters whose original offset lies
+    inside it (a removed line end inside ``Ａ\n病院`` just drops out); a span left with
+    no character is dropped."""
+    if index is None:
+        return list(spans)
+    kept = np.asarray(index[:-1])
+    out = []
+    for span in spans:
+        start = int(np.searchsorted(kept, span.start, side="left"))
+        end = int(np.searchsorted(kept, span.end, side="left"))
+        if end > start:
+            out.append(replace(span, start=start, end=end))
     return out

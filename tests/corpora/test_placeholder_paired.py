@@ -30,3 +30,25 @@ def test_a_detector_that_finds_more_gains_recall_with_an_interval_above_zero():
 def test_detectors_on_different_decisions_are_refused():
     with pytest.raises(ValueError, match="not paired"):
         paired(BEFORE, BEFORE[:3])
+
+
+def test_the_benchmark_records_both_detectors_in_its_command(tmp_path):
+    """``benchmarks/placeholder_paired.py``: the report says which two detectors it paired
+    (``--after`` too), so that its figures can be made again."""
+    import importlib
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    script = importlib.import_module("placeholder_paired")
+    text = "Der Kläger A. wohnt in B-Stadt. Die Beklagte C. GmbH bestreitet das."
+    key = tmp_path / "key.jsonl"
+    placeholders = [{"start": text.index("A."), "end": text.index("A.") + 2, "label": "nat-name"}]
+    key.write_text(json.dumps({"id": "k", "text": text, "placeholders": placeholders}) + "\n")
+    out = tmp_path / "paired"
+    args = ["--before", "rules", "--after", "rules", "--key", str(key), "--output", str(out)]
+    assert script.main(args) == 0
+    report = (tmp_path / "paired.md").read_text()
+    assert "--before rules --after rules --key" in report
+    assert json.loads((tmp_path / "paired.json").read_text())["recall"]["difference"] == 0

@@ -312,3 +312,70 @@ def test_hard_negatives_keep_every_look_alike_at_its_own_weight(japanese_tagged_
             assert negatives.count(1.0) >= look_alikes >= 1
         else:
             assert set(negatives) <= {4.0}
+
+
+def test_tuning_windows_read_japanese_through_wrapped_lines(japanese_tagged_model):
+    """The tuned tagger learns on the text the span model reads: a placeholder broken by a
+    PDF's line end (``Ａ⏎病院``) is one target on the unwrapped view."""
+    from hf_anon.model.placeholder_tuning import training_windows
+    from hf_anon.text.data import Document
+
+    tagger = PlaceholderTagger.from_pretrained(japanese_tagged_model)
+    line = "被告人は、令和３年５月２日の午後になってから、Ａ"
+    text = line + "\n病院において治療を受けた。\n"
+    start = text.index("Ａ")
+    doc = Document("d", text, [Span(start, start + len("Ａ\n病院"), "jur-name")])
+    (window,) = training_windows(
+        [doc], tagger.tokenizer, tagger.labels, keep_empty=0.0, rng=random.Random(0),
+        language="ja", unwrap_lines=True,
+    )  # fmt: skip
+    unwrapped = tagger.tokenizer(text.replace("\n病院", "病院"))["input_ids"]
+    assert window.input_ids == unwrapped  # the line end inside the placeholder is gone
+    inside = [tag for tag in window.tags if tag > 0]
+    assert inside == [1, 2, 2]  # Ａ, 病, 院: one placeholder, begun and continued
+    jur = tagger.labels.names.index("jur-name")
+    assert {label for label, tag in zip(window.label_ids, window.tags, strict=True) if tag > 0} == {
+        jur
+    }
+
+
+def test_tuning_a_japanese_tagger_chooses_on_the_choice_keys(
+    japanese_tagged_model, tmp_path, monkeypatch
+):
+    """``tune_placeholder_tagger.py --language ja`` end to end on a tiny model: annotated
+    precedents masked in Japanese conventions and the training keys tune an adapter; every
+    setting, the combination with the rules included, is chosen on the choice keys."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
+    script = importlib.import_module("tune_placeholder_tagger")
+    gold = "被告人山田太郎は、さくら銀行において鈴木花子に暴行を加えた。"
+    spans = [
+        {"start": gold.index(s), "end": gold.index(s) + len(s), "label": label}
+        for s, label in (("山田太郎", "nat-name"), ("さくら", "jur-name"), ("鈴木花子", "nat-name"))
+    ]
+    train = tmp_path / "train.jsonl"
+    train.write_text(json.dumps({"id": "t1", "text": gold, "spans": spans}) + "\n")
+    key_text, key_spans = _keyed("被告人Ａは、Ｂ病院に入院した。", "Ａ", "Ｂ病院")
+    key = tmp_path / "train.key.jsonl"
+    placeholders = [{"start": s.start, "end": s.end, "label": s.label} for s in key_spans]
+    key.write_text(json.dumps({"id": "t1", "text": key_text, "placeholders": placeholders}) + "\n")
+    choice = [_keyed("被害者Ｃは、ａ市に住んでいた。", "Ｃ", "ａ市")]
+    monkeypatch.setattr(script, "japanese_keys", lambda: ([], choice))
+    out = tmp_path / "tuned"
+    args = ["--language", "ja", "--model", str(japanese_tagged_model), "--output", str(out),
+            "--train", str(train), "--train-key", str(key), "--masked-copies", "2",
+            "--batch-size", "2", "--lora-r", "2", "--save-every", "1"]  # fmt: skip
+    assert script.main(args) == 0
+    saved = json.loads((out / "placeholder_head.json").read_text())
+    assert saved["language"] == "ja" and saved["adapter"] and saved["token_labels"]
+    assert saved["combine_threshold"] in (0.5, 0.7, 0.8, 0.9, 0.95, 0.98)
+    record = json.loads((out / "placeholder_tuning.json").read_text())
+    assert record["args"]["language"] == "ja" and record["texts"] == 2 + 2
+    assert "rules" in record["combination"]
+    tuned = PlaceholderTagger.from_pretrained(out)
+    assert tuned.config.language == "ja" and tuned.config.adapter
+    with pytest.raises(SystemExit, match="German only"):
+        script.main([*args, "--validation-key", str(key)])

@@ -132,3 +132,37 @@ def test_a_folder_missing_its_adapter_says_so(tuned_folder, tmp_path):
     shutil.rmtree(broken / ADAPTER_FOLDER)
     with pytest.raises(ValueError, match=ADAPTER_FOLDER):
         PlaceholderTagger.from_pretrained(broken)
+
+
+def test_the_tuning_script_chooses_german_settings_on_the_validation_key(tiny_model_dir, tmp_path):
+    """``tune_placeholder_tagger.py`` end to end on a tiny model (German, the default):
+    annotated decisions masked as courts mask and the training key tune an adapter; the
+    threshold and label scope are chosen on the validation key."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
+    script = importlib.import_module("tune_placeholder_tagger")
+    start = TEXT.index("Hans Müller")
+    gold = {"id": "g", "text": TEXT, "spans": [
+        {"start": start, "end": start + 11, "label": "nat-name"},
+    ]}  # fmt: skip
+    doc = documents()[0]
+    key = {"id": "k", "text": doc.text, "placeholders": [
+        {"start": s.start, "end": s.end, "label": s.label} for s in doc.spans
+    ]}  # fmt: skip
+    for name, row in (("train.jsonl", gold), ("train.key.jsonl", key), ("val.key.jsonl", key)):
+        (tmp_path / name).write_text(json.dumps(row, ensure_ascii=False) + "\n")
+    out = tmp_path / "tuned"
+    args = ["--model", str(tiny_model_dir), "--output", str(out), "--silver", "0",
+            "--train", str(tmp_path / "train.jsonl"),
+            "--train-key", str(tmp_path / "train.key.jsonl"),
+            "--validation-key", str(tmp_path / "val.key.jsonl"), "--batch-size", "2",
+            "--lora-r", "2", "--save-every", "1"]  # fmt: skip
+    assert script.main(args) == 0
+    saved = json.loads((out / HEAD_CONFIG).read_text())
+    assert saved["language"] == "de" and saved["adapter"]
+    record = json.loads((out / "placeholder_tuning.json").read_text())
+    assert record["texts"] == 2 + 2 and "combination" not in record  # German: third key
+    assert record["threshold"] == saved["threshold"]

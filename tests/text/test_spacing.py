@@ -6,7 +6,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hf_anon.text.spacing import collapse_letter_spacing, letter_spaced_runs, to_original
+from hf_anon.text.data import Span
+from hf_anon.text.spacing import (
+    collapse_letter_spacing,
+    kept_characters,
+    letter_spaced_runs,
+    spans_to_view,
+    to_original,
+)
 
 RUBRUM = "In Sachen\nM a r t i n  S c h u l z, Kläger,\ng e g e n\ndie Stadt Augsburg"
 
@@ -72,3 +79,31 @@ def test_mapped_token_offsets_stay_inside_the_text_and_in_order(text, data):
     assert 0 <= a <= b <= len(text)
     if end > start:  # the original span holds the token's characters, spaces aside
         assert text[a:b].replace(" ", "") == view[start:end].replace(" ", "")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="ab \n", max_size=40), st.data())
+def test_a_span_moved_onto_the_view_holds_its_kept_characters(text, data):
+    """A training target on the view (a Japanese tagger reads through a PDF's line ends):
+    each span keeps exactly the view characters whose original lies inside it."""
+    keep = np.array([c != "\n" for c in text], dtype=bool)
+    view, index = kept_characters(text, keep)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    span = Span(start, end, "nat-name") if end > start else None
+    moved = spans_to_view([span] if span else [], index)
+    expected = text[start:end].replace("\n", "") if span else ""
+    if expected:
+        (got,) = moved
+        assert view[got.start : got.end] == expected and got.label == "nat-name"
+    else:
+        assert moved == []
+    # the round trip: the moved span's characters map back inside the original span
+    for got in moved:
+        back = to_original(np.array([[got.start, got.end]]), index)[0]
+        assert start <= back[0] < back[1] <= end
+
+
+def test_spans_stay_where_the_view_is_the_text():
+    spans = [Span(0, 3, "nat-name")]
+    assert spans_to_view(spans, None) == spans
