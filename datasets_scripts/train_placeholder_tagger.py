@@ -44,7 +44,7 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
-from hf_anon.corpora.placeholders import placeholder_spans, score_placeholders
+from hf_anon.corpora.placeholders import placeholder_spans, rule_placeholders, score_placeholders
 from hf_anon.model.alignment import spans_to_token_tags
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import (
@@ -54,7 +54,6 @@ from hf_anon.model.placeholder_tagger import (
     build_label_head,
     combine,
     rerender_for,
-    rule_placeholders,
     span_features,
     stand_in_for,
 )

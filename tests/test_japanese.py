@@ -19,7 +19,7 @@ from hf_anon.apply.anonymize.engine import replace_spans
 from hf_anon.corpora.japanese.placeholders import find_japanese_placeholders
 from hf_anon.corpora.japanese.surrogates import JapaneseSurrogates, pseudonymize_japanese
 from hf_anon.corpora.japanese.synthetic import generate_japanese_document
-from hf_anon.corpora.placeholders import placeholder_spans
+from hf_anon.corpora.placeholders import placeholder_spans, rule_placeholders
 from hf_anon.model.detection import SpanDetector
 from hf_anon.model.metrics import SpanScorer
 from hf_anon.model.model_folder import REPO_ROOT, default_model
@@ -318,6 +318,11 @@ def test_placeholder_language_auto_picks_by_script():
     assert placeholder_spans(german, "auto") == placeholder_spans(german, "de")
     assert script_language(japanese) == "ja" and script_language(german) == "de"
     assert resolve_language("auto", [japanese, japanese, german]) == "ja"
+    # the spans and the rules' placeholders (what the tagger relabels) come from one door
+    found = rule_placeholders(japanese, "auto")
+    assert [p.to_span() for p in found] == placeholder_spans(japanese, "ja")
+    assert [japanese[p.start : p.end] for p in found] == ["Ａ", "Ｂ"]
+    assert [p.label for p in rule_placeholders(german)] == ["nat-name", "address-name"]
     with pytest.raises(ValueError, match="language must be one of"):
         resolve_language("fr", [german])
 

@@ -47,6 +47,7 @@ from hf_anon.corpora.japanese.placeholder_shapes import (
     rerender_japanese,
 )
 from hf_anon.corpora.japanese.placeholders import no_placeholder_at
+from hf_anon.corpora.placeholders.by_language import rule_placeholders
 from hf_anon.corpora.placeholders.shapes import is_glyph_code
 from hf_anon.model.alignment import encode_documents, merge_windows
 from hf_anon.model.detection import pad_windows
@@ -236,17 +237,6 @@ def stand_in_for(language: str):
     """The test of what a court of this language could write as a stand-in
     (:func:`could_be_stand_in`, Japanese :func:`could_be_japanese_stand_in`)."""
     return could_be_japanese_stand_in if language == "ja" else could_be_stand_in
-
-
-def rule_placeholders(text: str, language: str = "de") -> list:
-    """The rules' placeholders of one text (each with ``to_span()``, ``label``, ``guessed``)."""
-    if language == "ja":
-        from hf_anon.corpora.japanese.placeholders import find_japanese_placeholders
-
-        return find_japanese_placeholders(text)
-    from hf_anon.corpora.placeholders import find_placeholders
-
-    return find_placeholders(text)
 
 
 def load_tuned_encoder(encoder: nn.Module, folder) -> nn.Module:
@@ -572,7 +562,6 @@ __all__ = [
     "render_shape",
     "rerender",
     "rerender_for",
-    "rule_placeholders",
     "span_features",
     "stand_in_for",
     "token_rows",

@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from hf_anon.corpora.japanese.characters import CIRCLED, DIGIT, GREEK, LATIN, MASK, STEMS
 from hf_anon.text.data import Span, rewrite_spans
 
 #: Conventions a Japanese court writes a removed name, place or number in.
@@ -44,14 +45,11 @@ _FULL_DIGITS = "１２３４５６７８９"
 # The stand-in at the head of a keyed placeholder: letters (either width, either case,
 # Greek), party stems, circled marks, one katakana letter, mask runs, a number after them.
 _CORE = re.compile(
-    r"^(?:【)?(?:[A-Za-zＡ-Ｚａ-ｚ\u0391-\u03a9\u03b1-\u03c9ⓐ-ⓩⒶ-Ⓩ①-⑳"
-    r"甲乙丙丁戊己庚辛壬癸]|[○〇●◯×✕＊*■△▲]+)"
-    r"(?:[0-9０-９]{1,3})?(?:】)?"
+    rf"^(?:【)?(?:[{LATIN}{GREEK}{CIRCLED}{STEMS}]|[{MASK}]+)(?:[{DIGIT}]{{1,3}})?(?:】)?"
 )
 # Marks a court writes for what it removed; a span without any of them stands in clear.
 _STAND_IN = re.compile(
-    r"[A-Za-zＡ-Ｚａ-ｚ\u0391-\u03a9\u03b1-\u03c9ⓐ-ⓩⒶ-Ⓩ①-⑳○〇●◯×✕＊*■△▲・…]"
-    r"|[甲乙丙丁戊己庚辛壬癸]|省略|略"
+    rf"[{LATIN}{GREEK}{CIRCLED}{MASK}・…]|[{STEMS}]|省略|略"
     r"|^[ァ-ヺ](?![ァ-ヺー])"  # one katakana letter before a noun: エ寺院, ウ派
 )
 

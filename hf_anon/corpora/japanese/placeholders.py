@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from hf_anon.corpora.japanese.characters import DIGIT, GREEK, KANJI, LATIN, MASK
 from hf_anon.corpora.japanese.omissions import (
     OMITTED_VALUE,
     RE_OMITTED,
@@ -44,16 +45,8 @@ from hf_anon.corpora.japanese.placeholder_labels import (
 )
 from hf_anon.text.data import Span
 
-_LATIN = "A-Za-zＡ-Ｚａ-ｚ"
-_GREEK = "\u0391-\u03a9\u03b1-\u03c9"
-_DIGIT = "0-9０-９"
-_MASK = "○〇●◯×✕＊*■△▲"
-_KANJI = "\u3400-\u4dbf\u4e00-\u9fff々"
-
 # A letter (Latin or Greek) that is not part of a Latin word: "Ａ", "ｂ", "γ".
-RE_LETTER = re.compile(
-    rf"(?<![{_LATIN}{_GREEK}{_DIGIT}＿_@.:/])[{_LATIN}{_GREEK}](?![{_LATIN}{_GREEK}@])"
-)
+RE_LETTER = re.compile(rf"(?<![{LATIN}{GREEK}{DIGIT}＿_@.:/])[{LATIN}{GREEK}](?![{LATIN}{GREEK}@])")
 # Party letters 甲乙丙丁 and court pseudonyms of the form 甲野太郎, 乙山花子.
 _GIVEN = (
     "太郎|次郎|二郎|三郎|四郎|一郎|花子|春子|夏子|秋子|冬子|松子|梅子|竹子"
@@ -64,40 +57,40 @@ RE_PARTY = re.compile(r"[甲乙丙丁戊]")
 #: Organisations a decision names by party letters, numbered or not, alone or in a chain
 #: (``甲会``, ``乙組``, ``甲１會``, ``甲１連合甲２一家``): one ``jur-name`` each chain. Not
 #: ``甲会社`` or ``乙会議``, words that go on.
-_ORG = rf"[甲乙丙丁戊][{_DIGIT}]*(?:會|会|組|連合|一家)(?![社議員計場長合館])"
+_ORG = rf"[甲乙丙丁戊][{DIGIT}]*(?:會|会|組|連合|一家)(?![社議員計場長合館])"
 RE_PARTY_ORG = re.compile(rf"{_ORG}(?:{_ORG})*")
 # Masked values: dates, phone and account numbers, plates, runs of marks.
 #: A date with a masked part: ``平成▲年▲月▲日``, ``昭和●●年●●月``, and relative to the year
 #: or month named before (``同年▲月▲日``, ``同月▲日``); not the zero of a kanji numeral
 #: (``一〇月``). A date without a mask is no placeholder (checked where it is matched).
 RE_MASKED_DATE = re.compile(
-    rf"(?:(?:昭和|平成|令和|大正)?[{_MASK}{_DIGIT}元]+年(?:[{_MASK}{_DIGIT}]+月)?"
-    rf"|(?<![一二三四五六七八九十〇])(?:同年|翌年)?[{_MASK}{_DIGIT}]+月|同月|翌月)"
-    rf"(?:[{_MASK}{_DIGIT}]+日)?"
-    rf"(?:(?:午前|午後)?[{_MASK}{_DIGIT}]+時(?:[{_MASK}{_DIGIT}]+分)?)?"
+    rf"(?:(?:昭和|平成|令和|大正)?[{MASK}{DIGIT}元]+年(?:[{MASK}{DIGIT}]+月)?"
+    rf"|(?<![一二三四五六七八九十〇])(?:同年|翌年)?[{MASK}{DIGIT}]+月|同月|翌月)"
+    rf"(?:[{MASK}{DIGIT}]+日)?"
+    rf"(?:(?:午前|午後)?[{MASK}{DIGIT}]+時(?:[{MASK}{DIGIT}]+分)?)?"
 )
 RE_MASKED_NUMBER = re.compile(
-    rf"[{_DIGIT}{_MASK}]{{2,5}}[-－ー‐][{_DIGIT}{_MASK}]{{2,4}}[-－ー‐][{_DIGIT}{_MASK}]{{3,4}}"
+    rf"[{DIGIT}{MASK}]{{2,5}}[-－ー‐][{DIGIT}{MASK}]{{2,4}}[-－ー‐][{DIGIT}{MASK}]{{3,4}}"
 )
 RE_MASKED_PLATE = re.compile(
-    rf"(?:[{_LATIN}]{{1,3}}|[{_KANJI}]{{1,4}})[ 　]?[{_DIGIT}{_MASK}]{{2,3}}[ 　]?[ぁ-ん][ 　]?"
-    rf"[{_DIGIT}{_MASK}][{_DIGIT}{_MASK}－\-]{{1,4}}"
+    rf"(?:[{LATIN}]{{1,3}}|[{KANJI}]{{1,4}})[ 　]?[{DIGIT}{MASK}]{{2,3}}[ 　]?[ぁ-ん][ 　]?"
+    rf"[{DIGIT}{MASK}][{DIGIT}{MASK}－\-]{{1,4}}"
 )
-RE_MASK_RUN = re.compile(rf"[{_MASK}]{{2,}}")
+RE_MASK_RUN = re.compile(rf"[{MASK}]{{2,}}")
 #: A kanji numeral: ``一五〇〇万円``, ``八万八○○○株`` write zeros with the same circles
 #: that mask a name elsewhere
 KANJI_DIGITS = frozenset("一二三四五六七八九十百千万")
 # The next unit of a masked address: "○○県" + "市○○" …
-RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{_MASK}]{{2,}}")
+RE_MASK_UNIT = re.compile(rf"(?:都|道|府|県|市|区|町|村|郡|丁目|番地|番|号)[{MASK}]{{2,}}")
 RE_PARTY_NUMBER = re.compile(
-    rf"[{_DIGIT}](?:[{_DIGIT}]|\n[{_DIGIT}](?![{_DIGIT}．. 　]))?(?![{_DIGIT}])"
+    rf"[{DIGIT}](?:[{DIGIT}]|\n[{DIGIT}](?![{DIGIT}．. 　]))?(?![{DIGIT}])"
 )
 # Letters run together before an address unit: "大字ｂｃ番地" (two placeholders, one span).
 RE_ADDRESS_LETTERS = re.compile(
-    rf"(?<![{_LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
+    rf"(?<![{LATIN}])[ａ-ｚa-z]{{2,3}}(?=番地|番|号|丁目|町|村|市|区|郡|字)"
 )
 # One mark between address units: "広島市●区".
-RE_MASK_IN_ADDRESS = re.compile(rf"(?<=[都道府県市郡区町村])[{_MASK}](?=[区市町村郡])")
+RE_MASK_IN_ADDRESS = re.compile(rf"(?<=[都道府県市郡区町村])[{MASK}](?=[区市町村郡])")
 
 #: Words right after a letter that make it no placeholder.
 NOT_AFTER = (
@@ -149,20 +142,20 @@ REFERENCE_BEFORE = (
 #: A letter in a list that a reference word opens, or that ends in one: the claim
 #: elements ``構成要件１－Ｂ，１－Ｄ``, ``構成要件ＢないしＥ``, ``ａないしｊの構成``
 _LINK = "(?:ないし|及び|又は|並びに|[，、・,～〜])"
-_ELEMENT = rf"(?:[{_DIGIT}]+[－-])?[{_LATIN}]"
+_ELEMENT = rf"(?:[{DIGIT}]+[－-])?[{LATIN}]"
 _REFERENCE_LIST = re.compile(
-    rf"(?:{'|'.join(REFERENCE_BEFORE)})(?:{_ELEMENT}{_LINK})*(?:[{_DIGIT}]+[－-])?$"
+    rf"(?:{'|'.join(REFERENCE_BEFORE)})(?:{_ELEMENT}{_LINK})*(?:[{DIGIT}]+[－-])?$"
 )
 _LIST_BEFORE = re.compile(rf"(?:{_ELEMENT}{_LINK})+$")
 _LIST_AFTER = re.compile(rf"({_LINK}{_ELEMENT})*の?構成(?!員)")
 #: ``本件車両Ａ``: the court's own name for one of several things of the case
-_DEFINED_TERM = re.compile(rf"本件[{_KANJI}]{{1,3}}$")
+_DEFINED_TERM = re.compile(rf"本件[{KANJI}]{{1,3}}$")
 #: Evidence letters: ``甲第１号証``, ``甲Ａ第３号証``, ``乙１``, ``甲１の２``, and the series
 #: of a party's exhibits ``乙イ２３``, ``甲ル６``, ``甲イないしウ``, and ``甲 5`` with a space
 #: (read with line ends removed).
 _EVIDENCE_AFTER = re.compile(
-    rf"^(?:[{_LATIN}])?(?:第|[{_DIGIT}]|号証|ないし|及び[甲乙丙][{_DIGIT}第]|[、・][甲乙丙][{_DIGIT}第])"
-    rf"|^[ア-ヲ](?:[{_LATIN}{_DIGIT}]|ないし)|^[ 　][{_DIGIT}]"
+    rf"^(?:[{LATIN}])?(?:第|[{DIGIT}]|号証|ないし|及び[甲乙丙][{DIGIT}第]|[、・][甲乙丙][{DIGIT}第])"
+    rf"|^[ア-ヲ](?:[{LATIN}{DIGIT}]|ないし)|^[ 　][{DIGIT}]"
 )
 #: Words a party letter may be glued to: ``甲社``, ``甲病院``, ``乙小学校``, ``甲町``.
 _PARTY_GLUED = (
@@ -186,7 +179,7 @@ _PARTY_GLUED = (
     "村",
 )
 
-RE_BRANCH_NUMBER = re.compile(rf"[{_DIGIT}]{{1,2}}(?:{'|'.join(JUR_IDX_AFTER)}|店)")
+RE_BRANCH_NUMBER = re.compile(rf"[{DIGIT}]{{1,2}}(?:{'|'.join(JUR_IDX_AFTER)}|店)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,10 +209,10 @@ def _line_start(text: str, i: int) -> bool:
 def _broken_word(text: str, start: int, end: int) -> bool:
     """``ＴＥ\nＮ``, ``Ｄ\nＮＡ``, ``１２９ｃ\nｍ``, ``Ｙ\n－ＳＴＲ``: a letter glued across a
     line end to Latin letters is part of a word the PDF broke, as it would be without it."""
-    if text[end : end + 1] == "\n" and re.match(rf"[－-]?[{_LATIN}]", text[end + 1 : end + 3]):
+    if text[end : end + 1] == "\n" and re.match(rf"[－-]?[{LATIN}]", text[end + 1 : end + 3]):
         return True
     return text[start - 1 : start] == "\n" and bool(
-        re.match(rf"[{_LATIN}]", text[start - 2 : start - 1])
+        re.match(rf"[{LATIN}]", text[start - 2 : start - 1])
     )
 
 
@@ -272,14 +265,14 @@ def _letter_is_placeholder(
         # (not "Ｂ．ｃｏｍ", a site's masked name)
     if after.lstrip(" 　").startswith(NOT_AFTER) or _reference(text, start, end):
         return False
-    if re.match(rf"・[{_LATIN}]{{2,}}", after):
+    if re.match(rf"・[{LATIN}]{{2,}}", after):
         return False  # "ｅ・ｈｏｍｅ": the first letter of a name in Latin letters
-    if prev in "甲乙丙" and re.match(rf"[第{_DIGIT}]", nxt):
+    if prev in "甲乙丙" and re.match(rf"[第{DIGIT}]", nxt):
         return False  # "甲Ａ第３号証", "乙Ｂ１": evidence numbers
-    if re.match(rf"[{_DIGIT}]", nxt) and not _numbered(text, start, end, series):
+    if re.match(rf"[{DIGIT}]", nxt) and not _numbered(text, start, end, series):
         return False  # "Ａ４", "B5": sizes and codes (but "原告Ｘ１" is a party)
     # "ＣＤ－Ｒ", "ｋｍ／ｈ": the end of a Latin word or unit
-    return not (prev in "－-／/" and re.match(rf"[{_LATIN}]", text[start - 2 : start - 1] or " "))
+    return not (prev in "－-／/" and re.match(rf"[{LATIN}]", text[start - 2 : start - 1] or " "))
 
 
 def _reference(text: str, start: int, end: int) -> bool:
@@ -297,7 +290,7 @@ def _reference(text: str, start: int, end: int) -> bool:
     return bool(tail and (tail.group(1) or _LIST_BEFORE.search(before)))
 
 
-_DECIMAL_AFTER = re.compile(rf"[（(][{_DIGIT}]+[.．][{_DIGIT}]+[）)]")
+_DECIMAL_AFTER = re.compile(rf"[（(][{DIGIT}]+[.．][{DIGIT}]+[）)]")
 
 
 def _in_letter_spaced_word(text: str, start: int) -> bool:
@@ -307,13 +300,13 @@ def _in_letter_spaced_word(text: str, start: int) -> bool:
     while (
         run_start >= 2
         and text[run_start - 1] in " 　"
-        and re.match(rf"[{_LATIN}]", text[run_start - 2])
+        and re.match(rf"[{LATIN}]", text[run_start - 2])
     ):
         run_start -= 2
     while (
         run_end + 2 < len(text)
         and text[run_end + 1] in " 　"
-        and re.match(rf"[{_LATIN}]", text[run_end + 2])
+        and re.match(rf"[{LATIN}]", text[run_end + 2])
     ):
         run_end += 2
     return (run_end - run_start) // 2 + 1 >= 3
@@ -365,12 +358,12 @@ def _party_is_placeholder(text: str, start: int) -> bool:
         return False  # "甲第１号証", "乙１", "甲Ａ第２号証", "甲 5": evidence numbers
     if before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS + LEGAL_FORMS):
         return True  # "被告人甲", "相手方丁提出の"
-    if re.match(rf"[{_KANJI}]", prev):
+    if re.match(rf"[{KANJI}]", prev):
         return False  # "装甲", "十干の丙"
-    if text[start] == "丁" and re.match(rf"[{_DIGIT}]", prev):
+    if text[start] == "丁" and re.match(rf"[{DIGIT}]", prev):
         return False  # "けん銃２丁": a counter
     nxt = after[:1]
-    if re.match(rf"[{_KANJI}]", nxt) and not after.startswith(_PARTY_GLUED):
+    if re.match(rf"[{KANJI}]", nxt) and not after.startswith(_PARTY_GLUED):
         return False  # "甲状腺", "乙種", "丙午"
     return not after.startswith(("乙間", "乙両", "間"))  # "甲乙間の契約": a contract's parties
 
@@ -386,7 +379,7 @@ def _in_contract_quote(text: str, i: int) -> bool:
     )
 
 
-_ADDRESS_CHARS = re.compile(rf"[{_KANJI}{_DIGIT}ぁ-んァ-ヶー－\-{_MASK}]")
+_ADDRESS_CHARS = re.compile(rf"[{KANJI}{DIGIT}ぁ-んァ-ヶー－\-{MASK}]")
 _ADDRESS_STARTS = ("住所", "住居", "本籍", "所在地", "住所地", "居所")
 
 
@@ -441,7 +434,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         label = "address-name" if start < m.start() else omitted_label(text, m)
         add(start, m.end(), label, "omitted")
     for m in RE_MASKED_DATE.finditer(text):
-        if re.search(rf"[{_MASK}]", m.group()):
+        if re.search(rf"[{MASK}]", m.group()):
             before = text[max(0, m.start() - 6) : m.start()]
             label = (
                 "nat-idx"
@@ -450,10 +443,10 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
             )
             add(m.start(), m.end(), label, "date")
     for m in RE_MASKED_NUMBER.finditer(text):
-        if re.search(rf"[{_MASK}]", m.group()):
+        if re.search(rf"[{MASK}]", m.group()):
             add(m.start(), m.end(), "id-number", "number")
     for m in RE_MASKED_PLATE.finditer(text):
-        if re.search(rf"[{_MASK}]", m.group()) or re.match(rf"[{_LATIN}]", m.group()):
+        if re.search(rf"[{MASK}]", m.group()) or re.match(rf"[{LATIN}]", m.group()):
             add(m.start(), m.end(), "car-idx", "plate")
     for m in RE_MASK_IN_ADDRESS.finditer(text):
         add(m.start(), m.end(), "address-name", "mask")
@@ -470,10 +463,10 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
     for m in pseudonyms:
         before = text[max(0, m.start() - 8) : m.start()]
         after = text[m.end() : m.end() + 3]
-        if re.match(rf"[第{_DIGIT}]", after) or (
+        if re.match(rf"[第{DIGIT}]", after) or (
             len(m.group()) == 2
             and m.group() not in full
-            and re.match(rf"[{_KANJI}]", before[-1:] or "a")
+            and re.match(rf"[{KANJI}]", before[-1:] or "a")
             and not before.endswith(ROLE_WORDS + LEGAL_ROLE_WORDS)
         ):
             continue  # "甲山第１", a surname alone glued to a word
@@ -504,7 +497,7 @@ def find_japanese_placeholders(text: str) -> list[JapanesePlaceholder]:
         if digits and _numbered(text, start, end, series):
             end = digits.end()  # "原告Ｘ１", "Ｂ１２"
         if _letter_is_placeholder(text, m.start(), m.end(), series):
-            kind = "greek" if re.match(rf"[{_GREEK}]", m.group()) else "letter"
+            kind = "greek" if re.match(rf"[{GREEK}]", m.group()) else "letter"
             add(start, end, placeholder_label(text, start, end), kind)
     found = merge_address_chains(text, sorted(found, key=lambda p: p.start))
     return one_label_per_letter(text, found)
@@ -585,10 +578,10 @@ def no_placeholder_at(text: str, start: int) -> bool:
     if not char:
         return False
     if char in "甲乙丙丁":
-        return bool(re.match(rf"[第{_DIGIT}]", text[start + 1 : start + 2]))
+        return bool(re.match(rf"[第{DIGIT}]", text[start + 1 : start + 2]))
     if re.match(r"[ァ-ヺ]", char):
         return _outline_mark(text, start, start + 1)
-    if not re.match(rf"[{_LATIN}{_GREEK}]", char):
+    if not re.match(rf"[{LATIN}{GREEK}]", char):
         return False
     if not RE_LETTER.match(text, start):
         return True  # "ＷｈａｔｓＡｐｐ", "ＤＮＡ": a letter of a Latin word

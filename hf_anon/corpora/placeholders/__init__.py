@@ -23,6 +23,7 @@ the surrogates and the LER import read), :mod:`~hf_anon.corpora.placeholders.cue
 around a placeholder), :mod:`~hf_anon.corpora.placeholders.elements` (elements, candidates,
 placeholders), :mod:`~hf_anon.corpora.placeholders.lookalikes` (what looks like a placeholder
 and is not), :mod:`~hf_anon.corpora.placeholders.detector` (the method above),
+:mod:`~hf_anon.corpora.placeholders.by_language` (the rules of each language behind one door),
 :mod:`~hf_anon.corpora.placeholders.labelling` (the label each one hides),
 :mod:`~hf_anon.corpora.placeholders.decision` (one entity keeps its letter across a decision),
 :mod:`~hf_anon.corpora.placeholders.scoring` (against a key, seed 000 table 6.1, with
@@ -31,13 +32,16 @@ intervals over decisions and scores by court) and :mod:`~hf_anon.corpora.placeho
 model's encoder is :mod:`hf_anon.model.placeholder_tagger`.
 """
 
-from hf_anon.corpora.placeholders.detector import (
+from hf_anon.corpora.placeholders.by_language import (
     annotate_placeholders,
+    placeholder_spans,
+    rule_placeholders,
+)
+from hf_anon.corpora.placeholders.detector import (
     classify,
     find_candidates,
     find_placeholders,
     merge_candidates,
-    placeholder_spans,
 )
 from hf_anon.corpora.placeholders.elements import (
     UNKNOWN,
@@ -76,6 +80,7 @@ __all__ = [
     "placeholder_kind",
     "placeholder_parts",
     "placeholder_spans",
+    "rule_placeholders",
     "score_placeholders",
     "split_elements",
 ]

@@ -91,7 +91,6 @@ from hf_anon.corpora.placeholders.shapes import (
     RE_ZERO_DATE,
     is_glyph_code,
 )
-from hf_anon.text.data import Document, Span
 from hf_anon.text.lexicon import COMPANY_WORDS_AFTER, is_closed_class
 from hf_anon.text.names import TITLES
 from hf_anon.text.nouns import is_common_noun
@@ -568,30 +567,3 @@ def find_placeholders(text: str, elements: Sequence[Element] | None = None) -> l
             )
         )
     return label_from_decision(text, letters_elsewhere(text, elements, placeholders))
-
-
-def placeholder_spans(text: str, language: str = "de") -> list[Span]:
-    """Placeholders as :class:`~hf_anon.text.data.Span` (label may be ``unknown``, no risk);
-    ``language="ja"`` reads Japanese precedents
-    (:mod:`hf_anon.corpora.japanese.placeholders`), ``auto`` picks by script."""
-    from hf_anon.text.languages import resolve_language
-
-    if resolve_language(language, [text]) == "ja":
-        from hf_anon.corpora.japanese.placeholders import japanese_placeholder_spans
-
-        return japanese_placeholder_spans(text)
-    return [p.to_span() for p in find_placeholders(text)]
-
-
-def annotate_placeholders(
-    documents: Sequence[Document], *, progress: bool = True, language: str = "de"
-) -> list[Document]:
-    """Documents with their placeholders as spans (other fields kept), with a progress bar."""
-    from tqdm.auto import tqdm
-
-    return [
-        Document(
-            doc.id, doc.text, placeholder_spans(doc.text, language), doc.domain, dict(doc.meta)
-        )
-        for doc in tqdm(documents, desc="placeholders", unit="doc", disable=not progress)
-    ]
