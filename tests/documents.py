@@ -108,3 +108,17 @@ def pieces_with_spans(pieces: list[str], separator: str = " "):
         return text, spans
 
     return strategy()
+
+
+def spans_of(text: str, *parts: tuple[str, str, int]):
+    """Spans of ``text`` by surface, label and which occurrence (``("A.", "nat-name", 1)``:
+    the second ``A.``), sorted."""
+    import re
+
+    from hf_anon.text.data import Span
+
+    out = []
+    for surface, label, nth in parts:
+        start = [m.start() for m in re.finditer(re.escape(surface), text)][nth]
+        out.append(Span(start, start + len(surface), label))
+    return sorted(out)

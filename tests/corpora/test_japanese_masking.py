@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from documents import pieces_with_spans
+from documents import pieces_with_spans, spans_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,15 +26,6 @@ PRECEDENT = (
     "株式会社さくら銀行新宿支店において，証人鈴木花子に対し暴行を加えた。"
     "山田太郎は犯行を認めている。"
 )
-
-
-def spans_of(text: str, *parts: tuple[str, str, int]) -> list[Span]:
-    """Spans by surface, label and which occurrence."""
-    out = []
-    for surface, label, nth in parts:
-        start = [m.start() for m in re.finditer(re.escape(surface), text)][nth]
-        out.append(Span(start, start + len(surface), label))
-    return sorted(out)
 
 
 GOLD = spans_of(

@@ -6,6 +6,7 @@ import random
 import re
 
 import pytest
+from documents import spans_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,15 +23,6 @@ DECISION = (
     " gegen die Bauhaus Müller GmbH hat das Verwaltungsgericht Mainz am 3. März 2021"
     " entschieden. Herr Dr. Hans Müller ist am 12.05.1970 geboren."
 )
-
-
-def spans_of(text: str, *parts: tuple[str, str, int]) -> list[Span]:
-    """Spans by surface, label and which occurrence."""
-    out = []
-    for surface, label, nth in parts:
-        start = [m.start() for m in re.finditer(re.escape(surface), text)][nth]
-        out.append(Span(start, start + len(surface), label))
-    return sorted(out)
 
 
 GOLD = spans_of(
