@@ -8,6 +8,9 @@ Training text, all of it published (anonymized) decisions:
 - the keyed placeholders of the real training split (``data/real/train.key.jsonl``: the
   annotators' placeholders, exact) as published and ``--renders`` times re-rendered in
   other courts' shapes (:func:`hf_anon.model.placeholder_tagger.rerender`);
+- with ``--masked-copies N``, the exhaustively annotated training split masked ``N``
+  times the way courts mask (:mod:`hf_anon.corpora.placeholders.masking`, Japanese
+  :mod:`hf_anon.corpora.japanese.masking`), each placeholder with its span's label;
 - ``--silver`` decisions of ``../shared/data/real/decisions.jsonl.gz`` outside every
   annotated or keyed selection (gold, training rounds, the by-court placeholder key), with
   the placeholders the rules find, once as published and once re-rendered.
@@ -44,7 +47,9 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 
+from hf_anon.corpora.japanese.masking import mask_japanese_precedent
 from hf_anon.corpora.placeholders import placeholder_spans, rule_placeholders, score_placeholders
+from hf_anon.corpora.placeholders.masking import mask_decision
 from hf_anon.model.alignment import spans_to_token_tags
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import (
@@ -95,10 +100,46 @@ def keyed(path: Path, ids: set[str] | None = None, skip: set[str] = frozenset())
 def japanese_keys() -> tuple[list, list]:
     """The Japanese training and choice keys (see the module's docstring)."""
     key = ROOT / "data/ja/real/train.key.jsonl"
-    left_out = read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT])
     choice_ids = read_id_files([JA_GOLD_REPORTS / name for name in JA_CHOICE])
     choice = keyed(ROOT / "data/ja/gold/validation.key.jsonl") + keyed(key, choice_ids)
-    return keyed(key, skip=left_out), choice
+    return keyed(key, skip=left_out("ja")), choice
+
+
+def left_out(language: str) -> set[str]:
+    """The precedents no tagger trains on: for Japanese those the span model's training
+    leaves out (calibration, gate, new courts); none for German."""
+    if language != "ja":
+        return set()
+    return read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT])
+
+
+def read_rows(path: Path, skip: set[str] = frozenset()) -> list[dict]:
+    """The rows of a JSON Lines file, those of ``skip`` left out."""
+    with Path(path).open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    return [r for r in rows if r["id"] not in skip]
+
+
+def exhaustive_rows(language: str, path: Path | None = None) -> list[dict]:
+    """The exhaustively annotated training split of ``language`` (``path``: another file of
+    that layout), without what :func:`left_out` names."""
+    ja = language == "ja"
+    path = path or ROOT / ("data/ja/real/train.jsonl" if ja else "data/real/train.jsonl")
+    return read_rows(path, left_out(language))
+
+
+def masked_gold(
+    rows: list[dict], copies: int, rng: random.Random, language: str = "de"
+) -> list[tuple[str, list[Span]]]:
+    """Each annotated text ``copies`` times as a court would publish it, each copy in a
+    convention of its own, every placeholder with the label its span had: exact labels in
+    conventions no key has (row by row, copy by copy)."""
+    mask = mask_japanese_precedent if language == "ja" else mask_decision
+    out = []
+    for row in rows:
+        spans = [Span(s["start"], s["end"], s["label"], s.get("risk")) for s in row["spans"]]
+        out += [mask(row["text"], spans, rng) for _ in range(copies)]
+    return out
 
 
 def excluded_ids() -> set[str]:
@@ -254,6 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=("de", "ja"), default="de")
     parser.add_argument("--output", help="folder for the head (default: the model folder)")
     parser.add_argument("--renders", type=int, default=2)
+    parser.add_argument(
+        "--masked-copies", type=int, default=0,
+        help="the language's exhaustive training split masked this many times, as courts mask",
+    )  # fmt: skip
     parser.add_argument("--silver", type=int, default=120)
     parser.add_argument("--silver-max-chars", type=int, default=20000)
     parser.add_argument("--o-keep", type=float, default=0.15)
@@ -286,15 +331,20 @@ def main(argv: list[str] | None = None) -> int:
     docs = list(train)
     for _ in range(args.renders):
         docs += [rerender(text, spans, rng) for text, spans in train]
+    if args.masked_copies:
+        rows = exhaustive_rows(args.language)
+        docs += masked_gold(rows, args.masked_copies, rng, args.language)
+    silver_docs = []
     for text, spans in [] if ja else silver(args.silver, args.silver_max_chars, rng):
-        docs += [(text, spans), rerender(text, spans, rng)]
+        silver_docs += [(text, spans), rerender(text, spans, rng)]
+    docs += silver_docs
     names = list(tagger.labels.names)
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists():
         with np.load(cache) as data:
             x, y, w, lx, ly = data["x"], data["y"], data["w"], data["lx"], data["ly"]
     else:
-        keyed_docs = len(train) * (1 + args.renders)  # the silver after them: no labels
+        keyed_docs = len(docs) - len(silver_docs)  # labels exact; the silver after: none
         x, y, w, lx, ly = features(
             tagger, docs, args.o_keep, np.random.default_rng(args.seed), names, keyed_docs,
             args.hard_negatives,

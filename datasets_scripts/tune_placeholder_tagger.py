@@ -47,21 +47,21 @@ from dataclasses import asdict
 from pathlib import Path
 
 from train_placeholder_tagger import (
-    JA_GOLD_REPORTS,
-    JA_LEFT_OUT,
     choose_combination,
+    exhaustive_rows,
     japanese_keys,
     keyed,
+    left_out,
+    masked_gold,
+    read_rows,
     unselected,
 )
 
-from hf_anon.corpora.japanese.masking import mask_japanese_precedent
 from hf_anon.corpora.placeholders import (
     find_placeholders,
     rule_placeholders,
     score_placeholders,
 )
-from hf_anon.corpora.placeholders.masking import mask_decision
 from hf_anon.model.model_folder import ModelFolder
 from hf_anon.model.placeholder_tagger import (
     HEAD_CONFIG,
@@ -73,30 +73,19 @@ from hf_anon.model.placeholder_tagger import (
     rerender_for,
 )
 from hf_anon.model.placeholder_tuning import TuningConfig, save_tuned, training_windows, tune
-from hf_anon.model.training import read_id_files
 from hf_anon.text.data import Document, Span
 
 ROOT = Path(__file__).resolve().parents[1]
 TAGGER_FILES = (HEAD_CONFIG, HEAD_WEIGHTS, LABEL_HEAD_WEIGHTS, TOKEN_LABEL_WEIGHTS)
 
 
-def read_rows(path: Path, skip: set[str] = frozenset()) -> list[dict]:
-    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
-    return [r for r in rows if r["id"] not in skip]
-
-
-def masked_gold(
+def masked_documents(
     rows: list[dict], copies: int, rng: random.Random, language: str = "de"
 ) -> list[Document]:
-    """Each annotated decision ``copies`` times, each in a convention of its own."""
-    mask = mask_japanese_precedent if language == "ja" else mask_decision
-    out = []
-    for row in rows:
-        spans = [Span(s["start"], s["end"], s["label"], s.get("risk")) for s in row["spans"]]
-        for k in range(copies):
-            text, placeholders = mask(row["text"], spans, rng)
-            out.append(Document(f"{row['id']}#mask{k}", text, placeholders))
-    return out
+    """:func:`train_placeholder_tagger.masked_gold` as documents named by row and copy."""
+    masked = masked_gold(rows, copies, rng, language)
+    names = [f"{row['id']}#mask{k}" for row in rows for k in range(copies)]
+    return [Document(n, text, spans) for n, (text, spans) in zip(names, masked, strict=True)]
 
 
 def published(rows: list[dict], rng: random.Random, language: str = "de") -> list[Document]:
@@ -236,9 +225,10 @@ def main(argv: list[str] | None = None) -> int:
         save_every=args.save_every, seed=args.seed,
     )  # fmt: skip
     rng = random.Random(args.seed)
-    skip = read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT]) if ja else set()
-    docs = masked_gold(read_rows(Path(args.train), skip), args.masked_copies, rng, args.language)
-    docs += published(read_rows(Path(args.train_key), skip), rng, args.language)
+    rows = exhaustive_rows(args.language, Path(args.train))
+    key_rows = read_rows(Path(args.train_key), left_out(args.language))
+    docs = masked_documents(rows, args.masked_copies, rng, args.language)
+    docs += published(key_rows, rng, args.language)
     docs += [] if ja else silver(args.silver, args.silver_max_chars, rng)
     windows = training_windows(
         docs, tagger.tokenizer, tagger.labels, keep_empty=args.keep_empty, rng=rng,

@@ -379,3 +379,37 @@ def test_tuning_a_japanese_tagger_chooses_on_the_choice_keys(
     assert tuned.config.language == "ja" and tuned.config.adapter
     with pytest.raises(SystemExit, match="German only"):
         script.main([*args, "--validation-key", str(key)])
+
+
+def test_the_frozen_head_learns_from_masked_precedents_too(
+    japanese_tagged_model, tmp_path, monkeypatch, capsys
+):
+    """``train_placeholder_tagger.py --masked-copies N``: the annotated training precedents,
+    masked as a court would, join the keys as training text, their placeholders with the
+    labels the annotators gave (label examples of every convention)."""
+    import importlib
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
+    script = importlib.import_module("train_placeholder_tagger")
+    gold = "被告人山田太郎は、さくら銀行において鈴木花子に暴行を加えた。"
+    rows = [{"id": "t1", "text": gold, "spans": [
+        {"start": gold.index(s), "end": gold.index(s) + len(s), "label": label}
+        for s, label in (("山田太郎", "nat-name"), ("さくら", "jur-name"), ("鈴木花子", "nat-name"))
+    ]}]  # fmt: skip
+    masked = script.masked_gold(rows, 3, random.Random(0), "ja")
+    assert len(masked) == 3
+    for text, spans in masked:
+        assert "被告人" in text and "において" in text  # roles and the clear text stay
+        assert all(could_be_japanese_stand_in(text[s.start : s.end]) for s in spans)
+        assert {s.label for s in spans} <= {"nat-name", "jur-name"}
+    train = [_keyed("被告人Ａは、Ｂ病院に入院した。", "Ａ", "Ｂ病院")]
+    choice = [_keyed("被害者Ｃは、ａ市に住んでいた。", "Ｃ", "ａ市")]
+    monkeypatch.setattr(script, "japanese_keys", lambda: (train, choice))
+    monkeypatch.setattr(script, "exhaustive_rows", lambda language, path=None: rows)
+    args = ["--language", "ja", "--model", str(japanese_tagged_model), "--output",
+            str(tmp_path / "head"), "--epochs", "2", "--label-epochs", "2", "--renders", "1",
+            "--masked-copies", "2"]  # fmt: skip
+    assert script.main(args) == 0
+    assert "4 texts" in capsys.readouterr().out  # one key, once re-rendered, twice masked
