@@ -73,7 +73,7 @@ def to_original(offsets: np.ndarray, index: np.ndarray | None) -> np.ndarray:
 def spans_to_view(spans: Sequence[Span], index: np.ndarray | None) -> list[Span]:
     """Spans of the original text → spans of the view: the inverse of :func:`to_original`
     for a training target. A span keeps the view characters whose original offset lies
-    inside it (a removed line end inside ``Ａ\n病院`` just drops out); a span left with
+    inside it (a line end the view removed from inside ``Ａ病院`` just drops out); a span left with
     no character is dropped."""
     if index is None:
         return list(spans)

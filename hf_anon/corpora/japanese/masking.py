@@ -103,8 +103,8 @@ class JapaneseConvention:
 
 
 def _masked_digits(surface: str, convention: JapaneseConvention) -> str:
-    """Numbers of a date, a docket or an identifier masked digit by digit (``平成○年○月○日``),
-    runs of digits as one mask where the court writes them so (``＊＊＊＊``)."""
+    """Numbers of a date, a docket or an identifier masked digit by digit, kanji numerals
+    too (``平成○年○月○日``, ``＊＊＊＊``); the units and punctuation stay."""
     return _DIGITS.sub(convention.digit_mask, surface)
 
 

@@ -586,8 +586,3 @@ def no_placeholder_at(text: str, start: int) -> bool:
     if not RE_LETTER.match(text, start):
         return True  # "ＷｈａｔｓＡｐｐ", "ＤＮＡ": a letter of a Latin word
     return not _letter_is_placeholder(text, start, start + 1, numbered_series(text))
-
-
-def japanese_placeholder_spans(text: str) -> list[Span]:
-    """Placeholders as :class:`~hf_anon.text.data.Span` (label may be ``unknown``, no risk)."""
-    return [p.to_span() for p in find_japanese_placeholders(text)]
