@@ -170,6 +170,9 @@ def fill_defaults(args: argparse.Namespace) -> None:
     )
     args.train = args.train or str(data / "train.jsonl")
     args.train_key = args.train_key or str(data / "train.key.jsonl")
+    if ja and args.silver:
+        raise SystemExit("--silver is German only: Japanese tuning has no silver decisions")
+    args.silver = 0 if ja else 80 if args.silver is None else args.silver
     if not ja:
         args.validation_key = args.validation_key or str(ROOT / "data/real/validation.key.jsonl")
     elif args.validation_key:
@@ -184,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", choices=("de", "ja"), default="de")
     parser.add_argument("--output", help="default: runs/placeholder-tuned[-ja]")
     parser.add_argument("--masked-copies", type=int, default=2)
-    parser.add_argument("--silver", type=int, default=80)
+    parser.add_argument("--silver", type=int, help="German silver decisions (default 80)")
     parser.add_argument("--silver-max-chars", type=int, default=20000)
     parser.add_argument("--keep-empty", type=float, default=0.05)
     parser.add_argument("--max-windows", type=int, default=0, help="0: every window")

@@ -377,8 +377,11 @@ def test_tuning_a_japanese_tagger_chooses_on_the_choice_keys(
     assert "rules" in record["combination"]
     tuned = PlaceholderTagger.from_pretrained(out)
     assert tuned.config.language == "ja" and tuned.config.adapter
+    assert record["args"]["silver"] == 0  # Japanese tuning reads no silver
     with pytest.raises(SystemExit, match="German only"):
         script.main([*args, "--validation-key", str(key)])
+    with pytest.raises(SystemExit, match="German only"):
+        script.main([*args, "--silver", "5"])
 
 
 def test_the_frozen_head_learns_from_masked_precedents_too(
