@@ -239,6 +239,23 @@ def stand_in_for(language: str):
     return could_be_japanese_stand_in if language == "ja" else could_be_stand_in
 
 
+def tagger_view(
+    text: str, language: str, unwrap_lines: bool = False
+) -> tuple[str, np.ndarray | None]:
+    """What a placeholder tagger reads of ``text``, and the original offset of each of its
+    characters (None: the offsets are the same). German: the model view, same length, as
+    the German heads were trained; Japanese: as the span model reads, with
+    ``unwrap_lines`` through a PDF's wrapped line ends. Why one function: the tuned
+    tagger's training windows (:mod:`hf_anon.model.placeholder_tuning`) must be read as
+    :meth:`PlaceholderTagger.encode` reads."""
+    from hf_anon.text.views import model_view, read_text
+
+    if language == "de":
+        return model_view(text), None
+    view = read_text(text, language, unwrap_lines)
+    return view.model, view.model_index
+
+
 def load_tuned_encoder(encoder: nn.Module, folder) -> nn.Module:
     """A copy of ``encoder`` with the tagger's LoRA adapter (``placeholder_adapter/`` of the
     model folder, PEFT format) merged in; the span model's own encoder stays as it is."""
@@ -335,14 +352,9 @@ class PlaceholderTagger:
         """Per text: its token offsets, the encoder's hidden states and the category
         probabilities, both averaged over overlapping windows."""
         from hf_anon.text.spacing import to_original
-        from hf_anon.text.views import model_view, read_text
 
-        if self.config.language == "de":  # as the German heads were trained: same length
-            views = [(model_view(t), None) for t in texts]
-        else:  # as the span model reads (Japanese: through a PDF's wrapped line ends)
-            unwrap = bool(getattr(self.model.config, "unwrap_lines", False))
-            read = [read_text(t, self.config.language, unwrap) for t in texts]
-            views = [(view.model, view.model_index) for view in read]
+        unwrap = bool(getattr(self.model.config, "unwrap_lines", False))
+        views = [tagger_view(t, self.config.language, unwrap) for t in texts]
         docs = [Document(str(i), view) for i, (view, _) in enumerate(views)]
         encoded = encode_documents(
             docs, self.tokenizer, self.labels, max_length=self.config.max_length,
@@ -564,5 +576,6 @@ __all__ = [
     "rerender_for",
     "span_features",
     "stand_in_for",
+    "tagger_view",
     "token_rows",
 ]

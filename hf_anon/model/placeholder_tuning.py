@@ -27,7 +27,12 @@ from torch import nn
 
 from hf_anon.model.alignment import IGNORE_INDEX, encode_documents
 from hf_anon.model.detection import pad_windows
-from hf_anon.model.placeholder_tagger import ADAPTER_FOLDER, PlaceholderTagger, build_head
+from hf_anon.model.placeholder_tagger import (
+    ADAPTER_FOLDER,
+    PlaceholderTagger,
+    build_head,
+    tagger_view,
+)
 from hf_anon.text.data import Document
 from hf_anon.text.labels import LabelSet
 
@@ -70,11 +75,9 @@ def training_windows(
     unwrap_lines: bool = False,
 ) -> list[TrainingWindow]:
     """The windows of ``docs`` (their spans are placeholders), read through the view the
-    tagger reads (:meth:`PlaceholderTagger.encode`: German through
-    :func:`~hf_anon.text.views.model_view`, Japanese as the span model reads, with
-    ``unwrap_lines`` without a PDF's wrapped line ends, the spans moved onto that view);
-    a window with no placeholder is kept with chance ``keep_empty`` (it teaches what is
-    not one)."""
+    tagger reads (:func:`~hf_anon.model.placeholder_tagger.tagger_view`; the spans moved
+    onto that view); a window with no placeholder is kept with chance ``keep_empty`` (it
+    teaches what is not one)."""
     viewed = [_viewed(d, language, unwrap_lines) for d in docs]
     out = []
     encoded = encode_documents(viewed, tokenizer, labels, max_length=max_length, stride=stride)
@@ -88,12 +91,9 @@ def training_windows(
 
 def _viewed(doc: Document, language: str, unwrap_lines: bool) -> Document:
     from hf_anon.text.spacing import spans_to_view
-    from hf_anon.text.views import model_view, read_text
 
-    if language == "de":  # the German view keeps every offset
-        return Document(doc.id, model_view(doc.text), doc.spans)
-    view = read_text(doc.text, language, unwrap_lines)
-    return Document(doc.id, view.model, spans_to_view(doc.spans, view.model_index))
+    view, index = tagger_view(doc.text, language, unwrap_lines)
+    return Document(doc.id, view, spans_to_view(doc.spans, index))
 
 
 class TunedTagger(nn.Module):
