@@ -86,20 +86,32 @@ JA_CHOICE = (
 )
 
 
+def read_rows(path: Path, skip: set[str] = frozenset()) -> list[dict]:
+    """The rows of a JSON Lines file, those of ``skip`` left out."""
+    with Path(path).open(encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    return [r for r in rows if r["id"] not in skip]
+
+
 def keyed(path: Path, ids: set[str] | None = None, skip: set[str] = frozenset()):
     """(text, placeholders) of a key file's rows, those of ``ids`` only (None: all) and
     none of ``skip``."""
-    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
     return [
         (r["text"], [Span(p["start"], p["end"], p["label"]) for p in r["placeholders"]])
-        for r in rows
-        if (ids is None or r["id"] in ids) and r["id"] not in skip
+        for r in read_rows(path, skip)
+        if ids is None or r["id"] in ids
     ]
+
+
+def training_split(language: str) -> tuple[Path, Path]:
+    """The exhaustively annotated training split of ``language`` and its key."""
+    folder = ROOT / ("data/ja/real" if language == "ja" else "data/real")
+    return folder / "train.jsonl", folder / "train.key.jsonl"
 
 
 def japanese_keys() -> tuple[list, list]:
     """The Japanese training and choice keys (see the module's docstring)."""
-    key = ROOT / "data/ja/real/train.key.jsonl"
+    key = training_split("ja")[1]
     choice_ids = read_id_files([JA_GOLD_REPORTS / name for name in JA_CHOICE])
     choice = keyed(ROOT / "data/ja/gold/validation.key.jsonl") + keyed(key, choice_ids)
     return keyed(key, skip=left_out("ja")), choice
@@ -113,19 +125,10 @@ def left_out(language: str) -> set[str]:
     return read_id_files([JA_GOLD_REPORTS / name for name in JA_LEFT_OUT])
 
 
-def read_rows(path: Path, skip: set[str] = frozenset()) -> list[dict]:
-    """The rows of a JSON Lines file, those of ``skip`` left out."""
-    with Path(path).open(encoding="utf-8") as f:
-        rows = [json.loads(line) for line in f]
-    return [r for r in rows if r["id"] not in skip]
-
-
 def exhaustive_rows(language: str, path: Path | None = None) -> list[dict]:
     """The exhaustively annotated training split of ``language`` (``path``: another file of
     that layout), without what :func:`left_out` names."""
-    ja = language == "ja"
-    path = path or ROOT / ("data/ja/real/train.jsonl" if ja else "data/real/train.jsonl")
-    return read_rows(path, left_out(language))
+    return read_rows(path or training_split(language)[0], left_out(language))
 
 
 def masked_gold(
@@ -326,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if ja:
         train, validation = japanese_keys()
     else:
-        train = keyed(ROOT / "data/real/train.key.jsonl")
+        train = keyed(training_split("de")[1])
         validation = keyed(ROOT / "data/real/validation.key.jsonl")
     docs = list(train)
     for _ in range(args.renders):

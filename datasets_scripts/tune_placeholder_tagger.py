@@ -54,6 +54,7 @@ from train_placeholder_tagger import (
     left_out,
     masked_gold,
     read_rows,
+    training_split,
     unselected,
 )
 
@@ -163,13 +164,13 @@ def choose(tagger: PlaceholderTagger, out: Path, validation: list[tuple[str, lis
 def fill_defaults(args: argparse.Namespace) -> None:
     """The model, output and data paths of ``--language`` where none was given."""
     ja = args.language == "ja"
-    data = ROOT / ("data/ja/real" if ja else "data/real")
+    train, key = training_split(args.language)
     args.model = args.model or str(ROOT / f"models/hf-anon-{args.language}-e5-small")
     args.output = args.output or str(
         ROOT / ("runs/placeholder-tuned-ja" if ja else "runs/placeholder-tuned")
     )
-    args.train = args.train or str(data / "train.jsonl")
-    args.train_key = args.train_key or str(data / "train.key.jsonl")
+    args.train = args.train or str(train)
+    args.train_key = args.train_key or str(key)
     if ja and args.silver:
         raise SystemExit("--silver is German only: Japanese tuning has no silver decisions")
     args.silver = 0 if ja else 80 if args.silver is None else args.silver
