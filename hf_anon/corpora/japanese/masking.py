@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from hf_anon.corpora.japanese.placeholder_shapes import JAPANESE_SHAPES, render_japanese_shape
+from hf_anon.corpora.placeholders.masking import mask_spans
 from hf_anon.text.data import Span
 
 #: Chance that a span of each label is masked in a precedent. Japanese courts mask private
@@ -159,30 +160,15 @@ def mask_japanese_precedent(
     chance: dict[str, float] | None = None,
 ) -> tuple[str, list[Span]]:
     """``text`` as a court of ``convention`` (None: a random one) would publish it: each
-    span masked with its label's chance (:data:`MASK_CHANCE`), the rest in clear. Spans
-    that overlap one before them or cross a line end stay in clear (a court's stand-in is
-    written on one line). Returns the published text and its placeholders, labelled with
-    what they hide."""
+    span masked with its label's chance (:data:`MASK_CHANCE`), the rest in clear, by the
+    loop every language shares (:func:`hf_anon.corpora.placeholders.masking.mask_spans`).
+    Returns the published text and its placeholders, labelled with what they hide."""
     convention = convention or JapaneseConvention.sample(rng)
     chance = {**MASK_CHANCE, **(chance or {})}
-    parts: list[str] = []
-    out: list[Span] = []
-    position = shift = 0
-    for span in sorted(spans):
-        surface = text[span.start : span.end]
-        if span.start < position or "\n" in surface or not surface.strip():
-            continue
-        if rng.random() >= chance.get(span.label, 0.0):
-            continue
-        new = mask_japanese_surface(surface, span.label, convention, rng)
-        parts.append(text[position : span.start])
-        begin = span.start + shift
-        out.append(Span(begin, begin + len(new), span.label, span.risk))
-        parts.append(new)
-        shift += len(new) - len(surface)
-        position = span.end
-    parts.append(text[position:])
-    return "".join(parts), out
+    return mask_spans(
+        text, spans, rng, chance,
+        lambda surface, label: mask_japanese_surface(surface, label, convention, rng),
+    )  # fmt: skip
 
 
 __all__ = [

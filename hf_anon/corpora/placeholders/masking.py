@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import re
 import string
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hf_anon.text.data import Span
@@ -253,6 +253,42 @@ def _core(text: str, span: Span) -> tuple[int, int]:
     return start, end
 
 
+def mask_spans(
+    text: str,
+    spans: Sequence[Span],
+    rng: random.Random,
+    chance: dict[str, float],
+    mask: Callable[[str, str], str],
+    core: Callable[[str, Span], tuple[int, int]] | None = None,
+) -> tuple[str, list[Span]]:
+    """The masking loop of every language: each span, in text order, masked with its
+    label's ``chance`` by ``mask(surface, label)``; a span that overlaps one masked before
+    it or crosses a line end stays in clear (a court writes a stand-in on one line), and so
+    does one whose part to replace (``core``: the span itself where None) is blank. Returns
+    the published text and its placeholders, labelled with what they hide, with their risk."""
+    parts: list[str] = []
+    out: list[Span] = []
+    position = shift = 0
+    for span in sorted(spans):
+        if span.start < position or "\n" in text[span.start : span.end]:
+            continue  # overlapping or broken across lines: left in clear
+        if rng.random() >= chance.get(span.label, 0.0):
+            continue
+        start, end = core(text, span) if core else (span.start, span.end)
+        surface = text[start:end]
+        if not surface.strip():
+            continue
+        new = mask(surface, span.label)
+        parts.append(text[position:start])
+        begin = start + shift
+        out.append(Span(begin, begin + len(new), span.label, span.risk))
+        parts.append(new)
+        shift += len(new) - len(surface)
+        position = end
+    parts.append(text[position:])
+    return "".join(parts), out
+
+
 def mask_decision(
     text: str,
     spans: Sequence[Span],
@@ -270,27 +306,17 @@ def mask_decision(
     chance = {**MASK_CHANCE, **(chance or {})}
     if convention.judges_too:
         chance["nat-jur"] = 0.9
-    parts: list[str] = []
-    out: list[Span] = []
-    position = shift = 0
-    for span in sorted(spans):
-        if span.start < position or "\n" in text[span.start : span.end]:
-            continue  # overlapping or broken across lines: left in clear
-        if rng.random() >= chance.get(span.label, 0.0):
-            continue
-        start, end = _core(text, span)
-        surface = text[start:end]
-        if not surface.strip():
-            continue
-        new = mask_surface(surface, span.label, convention, rng)
-        parts.append(text[position:start])
-        begin = start + shift
-        out.append(Span(begin, begin + len(new), span.label, span.risk))
-        parts.append(new)
-        shift += len(new) - len(surface)
-        position = end
-    parts.append(text[position:])
-    return "".join(parts), out
+    return mask_spans(
+        text, spans, rng, chance,
+        lambda surface, label: mask_surface(surface, label, convention, rng), _core,
+    )  # fmt: skip
 
 
-__all__ = ["MASK_CHANCE", "NAME_STYLES", "Convention", "mask_decision", "mask_surface"]
+__all__ = [
+    "MASK_CHANCE",
+    "NAME_STYLES",
+    "Convention",
+    "mask_decision",
+    "mask_spans",
+    "mask_surface",
+]
