@@ -24,7 +24,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from hf_anon.corpora.japanese.placeholder_shapes import JAPANESE_SHAPES, render_japanese_shape
+from hf_anon.corpora.japanese.placeholder_shapes import (
+    JAPANESE_SHAPES,
+    LETTERS,
+    render_japanese_shape,
+)
 from hf_anon.corpora.placeholders.masking import mask_spans
 from hf_anon.text.data import Span
 
@@ -99,7 +103,7 @@ class JapaneseConvention:
         mention (drawn from the entity, not the mention)."""
         index = self.index_for(family, surface)
         rng = random.Random(f"{self.seed}:{family}:{index}")
-        letter = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＰＱＲＳＴＵＶＷＸＹＺ"[index % 25]
+        letter = LETTERS[index % len(LETTERS)]
         return render_japanese_shape(letter, self.name_shape, rng)
 
 

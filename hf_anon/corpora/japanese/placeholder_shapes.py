@@ -33,7 +33,8 @@ JAPANESE_SHAPES = (
     "bracketed",  # 【Ａ】
 )
 
-_FULL = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＰＱＲＳＴＵＶＷＸＹＺ"
+#: The full-width letters a court names parties with, in the order it gives them (no ``Ｏ``)
+LETTERS = "ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＰＱＲＳＴＵＶＷＸＹＺ"
 _STEMS = "甲乙丙丁戊己庚辛"
 _CIRCLED_LETTERS = "ⒶⒷⒸⒹⒺⒻⒼⒽⒾⒿⓀⓁⓂⓃⓅⓇⓈⓉ"
 _CIRCLED_NUMBERS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮"
@@ -58,7 +59,11 @@ def _letter(surface: str, rng: random.Random) -> int:
     """An index into the letter tables, taken from the placeholder where it has a letter
     (so that ``Ａ`` and ``Ａ病院`` of one decision keep one letter in each rendering)."""
     for ch in surface:
-        for table in (_FULL, "ABCDEFGHIJKLMNPQRSTUVWXYZ", "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｐｑｒｓｔ"):
+        for table in (
+            LETTERS,
+            "ABCDEFGHIJKLMNPQRSTUVWXYZ",
+            "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｐｑｒｓｔ",
+        ):
             if ch in table:
                 return table.index(ch)
     return rng.randrange(8)
@@ -68,13 +73,13 @@ def render_japanese_shape(surface: str, shape: str, rng: random.Random) -> str:
     """The stand-in ``surface`` written in ``shape`` (one of :data:`JAPANESE_SHAPES`)."""
     i = _letter(surface, rng)
     if shape == "fullwidth":
-        return _FULL[i % len(_FULL)]
+        return LETTERS[i % len(LETTERS)]
     if shape == "halfwidth":
         return "ABCDEFGHIJKLMNPQRSTUVWXYZ"[i % 25]
     if shape == "lower":
         return "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｐｑｒｓｔ"[i % 19]
     if shape == "numbered":
-        return _FULL[i % len(_FULL)] + rng.choice(_FULL_DIGITS) * rng.choice((1, 1, 2))
+        return LETTERS[i % len(LETTERS)] + rng.choice(_FULL_DIGITS) * rng.choice((1, 1, 2))
     if shape == "stem":
         return _STEMS[i % len(_STEMS)]
     if shape == "circled-letter":
@@ -88,7 +93,7 @@ def render_japanese_shape(surface: str, shape: str, rng: random.Random) -> str:
     if shape == "mask":
         return rng.choice(_MASKS)
     if shape == "bracketed":
-        return f"【{_FULL[i % len(_FULL)]}】"
+        return f"【{LETTERS[i % len(LETTERS)]}】"
     raise ValueError(f"unknown shape {shape!r}; expected one of {JAPANESE_SHAPES}")
 
 
@@ -119,6 +124,7 @@ def could_be_japanese_stand_in(surface: str) -> bool:
 
 __all__ = [
     "JAPANESE_SHAPES",
+    "LETTERS",
     "could_be_japanese_stand_in",
     "render_japanese_shape",
     "rerender_japanese",
