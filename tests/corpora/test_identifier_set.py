@@ -196,3 +196,23 @@ def test_a_family_is_read_on_the_runs_that_measured_it():
         "plates": "goes",
         "phone_forms": "stays: earns its place",
     }
+
+
+def test_a_rule_of_some_courts_boilerplate_is_judged_where_it_acts():
+    from on_off import earns_its_place_where_it_acts
+
+    def judged(f2_with: float, changed: int, recall_with: float = 0.9, high_with: float = 1.0):
+        return {
+            "spans_changed": changed,
+            "without": fold(0.88),
+            "with": fold(f2_with, recall=recall_with, high=high_with),
+        }
+
+    # a fold without the courts' block (no span changed) is neutral
+    assert earns_its_place_where_it_acts({"1": judged(0.89, 40), "2": judged(0.88, 0)})
+    # where it acts it must raise F2
+    assert not earns_its_place_where_it_acts({"1": judged(0.89, 40), "2": judged(0.88, 3)})
+    # it may cost no high-risk span, and recall by at most 0.001 on any fold
+    assert not earns_its_place_where_it_acts({"1": judged(0.89, 40, high_with=0.99)})
+    assert not earns_its_place_where_it_acts({"1": judged(0.89, 40, recall_with=0.898)})
+    assert earns_its_place_where_it_acts({"1": judged(0.89, 40, recall_with=0.8995)})

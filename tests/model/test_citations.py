@@ -284,6 +284,75 @@ def test_a_court_s_postal_address_is_no_span(text):
     assert drop_cited(text, spans) == []
 
 
+BAVARIAN_INSTRUCTIONS = (
+    "Die Berufung ist beim Bayerischen Verwaltungsgericht Ansbach, Hausanschrift: Promenade "
+    "24 - 28, 91522 Ansbach, oder Postfachanschrift: Postfach 616, 91511 Ansbach, zu "
+    "beantragen. Sie ist beim Bayerischen Verwaltungsgerichtshof, Hausanschrift in München:\n"
+    "Ludwigstraße 23, 80539 München; Postfachanschrift: Postfach 34 01 48, 80098 München; in "
+    "Ansbach: Montgelasplatz 1, 91522 Ansbach, einzureichen."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        (
+            BAVARIAN_INSTRUCTIONS,
+            [
+                ("Promenade 24 - 28", 0),
+                ("91522 Ansbach", 0),
+                ("91511 Ansbach", 0),
+                ("Ludwigstraße 23", 0),
+                ("80539 München", 0),
+                ("80098 München", 0),
+                ("Ansbach", 3),
+                ("Montgelasplatz 1", 0),
+                ("91522 Ansbach", 1),
+            ],  # 3: `in Ansbach`
+        ),
+        (
+            "beim Bundesverwaltungsgericht, Simsonplatz 1, 04107 Leipzig (Postfachanschrift: "
+            "Postfach 10 08 54, 04008 Leipzig), einzulegen.",
+            [("04008 Leipzig", 0)],
+        ),
+        (
+            "beim Verwaltungsgerichtshof Baden-Württemberg, Schubertstraße 11, 68165 Mannheim, "
+            "oder Postfach 10 32 64, 68032 Mannheim, einzulegen.",
+            [("Postfach 10 32 64", 0), ("68032 Mannheim", 0)],
+        ),
+    ],
+)
+def test_a_court_s_labelled_address_block_is_no_span(text, parts):
+    # labels (`Hausanschrift`, `Postfach`) and a line end inside the block: still the court's
+    spans = [span_of(text, part, "address-name", nth) for part, nth in parts]
+    assert drop_cited(text, spans) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a rubrum: the court's name, then the party on the next line
+        "Verwaltungsgericht Ansbach\nKläger: Max Müller, Hausanschrift: Hauptstraße 5",
+        # a label, but in a sentence about the party
+        "Das Landgericht hat festgestellt, dass die Anschrift des Klägers Hauptstraße 5 ist.",
+        # the block ends a sentence before the party's address
+        "beim Landgericht, Postfach 12 34, 90402 Nürnberg. Der Kläger wohnt Hauptstraße 5",
+    ],
+)
+def test_a_party_s_address_near_a_court_stays(text):
+    street = span_of(text, "Hauptstraße 5", "address-name")
+    assert drop_cited(text, [street]) == [street]
+
+
+def test_a_long_run_of_block_words_is_read_in_linear_time():
+    # one pattern over the whole block would backtrack without end on this
+    text = "beim Landgericht" + " in" * 70 + " in Hauptstraße 5"
+    street = span_of(text, "Hauptstraße 5", "address-name")
+    assert drop_cited(text, [street]) == [street]  # no label: `in` alone makes no block
+    labelled = "beim Landgericht, Postanschrift" + " in" * 70 + " Hauptstraße 5"
+    assert drop_cited(labelled, [span_of(labelled, "Hauptstraße 5", "address-name")]) == []
+
+
 def test_a_party_s_address_stays():
     text = "Der Kläger wohnt in der Lindenstraße 4, 20099 Hamburg, und klagt vor dem Amtsgericht."
     spans = [

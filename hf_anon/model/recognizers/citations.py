@@ -212,18 +212,79 @@ COURT_BEFORE_ADDRESS = re.compile(
     r"(?:[Gg]ericht|[Gg]erichtshof|[Gg]erichts|[Gg]erichtshofs)\b[^\n.;:]{0,50}?(?:,|\s/)\s*$"
 )
 
+#: Whether labelled address blocks count (the switch the fold measurement turns; session 55).
+LABELLED_COURT_ADDRESSES = True
+
 COURT_NAME_BEFORE_STREET = re.compile(
     r"(?:[Gg]ericht|[Gg]erichtshof)\b(?:\s+(?:[A-ZÄÖÜ][\w-]*|am|an|der|in|im)){0,4}\s*$"
 )
 
 
+# `beim Bayerischen Verwaltungsgericht Ansbach, Hausanschrift: Promenade 24 - 28, 91522 Ansbach,
+# oder Postfachanschrift: Postfach 616, 91511 Ansbach`: the same, written with labels. The
+# block after the court's name and seat holds only labels, `Postfach` numbers, streets with
+# numbers, postcodes with towns, `in` a town and connectives; no sentence, at most one line
+# end between two of them. Read item by item, each the first alternative that fits, so that
+# the time is linear in the block (one pattern over the whole block backtracks without end
+# on `in in in …`).
+_TOWN = (
+    r"[A-ZÄÖÜ][\w.-]*(?:[ \t]*-[ \t]*[A-ZÄÖÜ][\w.-]*)?"
+    r"(?:[ \t]+(?:am|an[ \t]+der|im|in[ \t]+der)[ \t]+[A-ZÄÖÜ][\w.-]*)?"
+)
+_BLOCK_ITEM = re.compile(
+    r"[ \t]*\n?[ \t]*"
+    r"(?:(?:Haus|Post|Postfach|Paket|Besucher)?[Aa]nschrift(?:en)?\b"
+    r"|Postfach(?:[ \t]+\d+)*\b"
+    r"|[A-ZÄÖÜ][\w.-]*(?:[ \t]+[A-ZÄÖÜ][\w.-]*)?[ \t]+\d+[ \t]*[a-z]?\b"
+    r"(?:[ \t]*[-–][ \t]*\d+[ \t]*[a-z]?\b)?"
+    r"|\d{5}[ \t]+" + _TOWN + r"|in[ \t]+" + _TOWN + r"|(?:in|oder|und|sowie)\b|bzw\.|[,;:()/])"
+)
+_COURT_AND_SEAT = re.compile(
+    r"(?:[Gg]ericht|[Gg]erichtshof)s?\b"
+    r"(?:[ \t]+(?:für[ \t]+das[ \t]+Land|des[ \t]+Landes|" + _TOWN + r")){0,3}"
+)
+ADDRESS_LABEL = re.compile(r"[Aa]nschrift|Postfach")
+
+
+def _block_reaches_end(before: str, at: int) -> bool:
+    """Whether items of the address block, read from ``at``, end exactly where ``before`` does."""
+    while at < len(before):
+        if not before[at:].strip():
+            return before[at:].count("\n") <= 1
+        item = _BLOCK_ITEM.match(before, at)
+        if item is None or item.end() == at:
+            return False
+        at = item.end()
+    return True
+
+
+def in_labelled_court_address(before: str, span_text: str = "") -> bool:
+    """Whether the text ``before`` a span ends in a court's labelled address block (a court's
+    name and seat, then only block items, ``Hausanschrift``, ``Postfach`` or the like among them
+    or in the span's own text, ``oder Postfach 10 32 64``). The label is required: an
+    unlabelled block is :data:`COURT_BEFORE_ADDRESS`'s, and a party's address after a court's
+    name in a rubrum carries none."""
+    for court in _COURT_AND_SEAT.finditer(before):
+        # the seat is read greedily; a block may also start inside it (`Ansbach, …`)
+        if _block_reaches_end(before, court.end()) and ADDRESS_LABEL.search(
+            before[court.start() :] + span_text
+        ):
+            return True
+    return False
+
+
 def is_court_address(text: str, span: Span, previous: Span | None) -> bool:
     """Whether an address span is a court's postal address: it follows a court's name, or
-    the street of one (``…, 20099 Hamburg``)."""
+    the street of one (``…, 20099 Hamburg``), or ends a labelled address block after a
+    court's name (``Hausanschrift: Promenade 24 - 28, 91522 Ansbach``)."""
     if not span.label.startswith("address"):
         return False
     before = text[max(0, span.start - 70) : span.start]
     if COURT_BEFORE_ADDRESS.search(before):
+        return True
+    if LABELLED_COURT_ADDRESSES and in_labelled_court_address(
+        text[max(0, span.start - 240) : span.start], text[span.start : span.end]
+    ):
         return True
     street = re.search(r"\d", text[span.start : span.end]) is not None
     if street and COURT_NAME_BEFORE_STREET.search(before):
