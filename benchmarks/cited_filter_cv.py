@@ -19,6 +19,10 @@ Then the filter saved in the model folder (``datasets_scripts/train_cited_filter
 on all 341) is read once on validation (where the other rules and the thresholds were chosen,
 not the filter), test, the unseen-court test and the ordinary-prose paragraphs, against the
 same decoding without it (``--no-sets``: the folds only).
+
+``--sentence`` (session 55) asks another question on the folds only: today's filter (out of
+fold, as "without") against one that also reads every word of the span's sentence
+(``CitedFilterConfig.sentence``, out of fold, as "with").
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ from rules_cv import UNSEEN_BY_SHIPPED
 FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
-def out_of_fold(docs, predicted, folds: list[int], n_folds: int) -> list[list]:
-    """Every decision's spans with a filter fitted on the other folds' decisions."""
-    from hf_anon.model.recognizers.cited_filter import CitedFilter
+def out_of_fold(docs, predicted, folds: list[int], n_folds: int, **config) -> list[list]:
+    """Every decision's spans with a filter fitted on the other folds' decisions (``config``:
+    settings of :class:`CitedFilterConfig` other than the defaults)."""
+    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
 
     pooled: list = [None] * len(docs)
     for k in range(n_folds):
@@ -54,6 +59,7 @@ def out_of_fold(docs, predicted, folds: list[int], n_folds: int) -> list[list]:
             [docs[i].text for i in train],
             [predicted[i] for i in train],
             [docs[i].spans for i in train],
+            CitedFilterConfig(**config),
         )
         for i, f in enumerate(folds):
             if f == k:
@@ -68,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--samples", type=int, default=1000, help="bootstrap draws")
     parser.add_argument("--no-sets", action="store_true", help="the folds only")
+    parser.add_argument(
+        "--sentence",
+        action="store_true",
+        help="the folds only: today's filter (without) against one that also reads the "
+        "span's sentence (with), both out of fold (session 55)",
+    )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
@@ -75,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     from hf_anon.model.metrics import document_scorers, paired_intervals
     from hf_anon.model.recognizers.cited_filter import CitedFilter
 
+    args.no_sets = args.no_sets or args.sentence
     shipped = None if args.no_sets else CitedFilter.from_folder(args.model)
     if not args.no_sets and shipped is None:
         parser.error(
@@ -84,7 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     detector = SpanDetector.from_pretrained(args.model, cited_filter=False)
     pool, folds = fold_pool(args.folds, args.rounds)
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
-    pooled = out_of_fold(pool, predicted, folds, args.folds)
+    pooled = out_of_fold(
+        pool, predicted, folds, args.folds, **({"sentence": True} if args.sentence else {})
+    )
+    if args.sentence:  # the baseline is today's filter, not the unfiltered spans
+        predicted = out_of_fold(pool, predicted, folds, args.folds)
     labels = detector.labels
     results: dict = {"folds": fold_scores(pool, folds, pooled, predicted, labels, args.folds)}
     for k, fold in results["folds"].items():

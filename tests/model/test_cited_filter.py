@@ -15,6 +15,7 @@ from hf_anon.model.recognizers.cited_filter import (
     CitedFilterConfig,
     DocumentContext,
     feature_ids,
+    sentence_around,
     span_features,
 )
 from hf_anon.text.data import Span
@@ -117,6 +118,30 @@ def test_a_file_name_docket_is_known_as_the_cases_own():
     span = Span(start, start + 11, "court-docket", "medium", 1.0)
     names = span_features(text, span, DocumentContext.of(text), CitedFilterConfig())
     assert "SELFOWN" in names
+
+
+def test_the_sentence_variant_reads_markers_beyond_ten_words():
+    # `st. Rspr.` stands fourteen words before the date: only the sentence's bag sees it
+    text = (
+        "Der Kläger rügt dies. Nach st. Rspr. des Gerichts, der die Kammer in allen hier "
+        "erheblichen Punkten folgt, gilt das Urteil vom 12. Mai 2020 fort. Der Beklagte schweigt."
+    )
+    span = date_span(text, "12. Mai 2020")
+    context = DocumentContext.of(text)
+    plain = span_features(text, span, context, CitedFilterConfig())
+    with_sentence = span_features(text, span, context, CitedFilterConfig(sentence=True))
+    assert "L:rspr" not in plain and "S:rspr" in with_sentence
+    assert "S:kläger" not in with_sentence and "S:beklagte" not in with_sentence  # other sentences
+    assert set(plain) <= set(with_sentence)
+
+
+@given(st.text(min_size=1, max_size=300), st.data())
+def test_the_sentence_around_a_span_never_holds_the_span_or_a_line_end(text, data):
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start + 1, len(text)))
+    sentence = sentence_around(text, Span(start, end, "date-fact", "medium", 0.5))
+    assert "\n" not in sentence
+    assert len(sentence) <= len(text) - (end - start) + 1
 
 
 @settings(max_examples=60, deadline=None)

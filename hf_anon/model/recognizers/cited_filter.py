@@ -54,12 +54,15 @@ class CitedFilterConfig:
     side of a span; ``words``: words of each side that count; ``threshold``: the least
     P(cited) at which a span is dropped; ``labels``: the labels it judges; ``language``: the
     language of the text it was trained on (a detector of another language ignores it);
-    ``trained_on``: a note of the data; ``epochs``, ``l2``, ``learning_rate``: the fit."""
+    ``trained_on``: a note of the data; ``epochs``, ``l2``, ``learning_rate``: the fit;
+    ``sentence``: also every word of the span's sentence, as a bag (session 55: a citation's
+    markers may stand farther off than ``words``)."""
 
     buckets: int = 1 << 18
     window: int = 100
     words: int = 10
     threshold: float = 0.97
+    sentence: bool = False
     labels: tuple[str, ...] = tuple(sorted(REFERENCE_LABELS))
     language: str = "de"
     trained_on: str = ""
@@ -160,7 +163,25 @@ def span_features(
     opened = text.rfind("(", max(0, span.start - 150), span.start)
     closed = text.rfind(")", max(0, span.start - 150), span.start)
     names.append(f"PAREN:{int(opened > closed)}")
+    if config.sentence:
+        names.extend({"S:" + _word(w) for w in WORD.findall(sentence_around(text, span))})
     return names
+
+
+#: A sentence ends at a full stop, question or exclamation mark before a capital (not after
+#: an abbreviation's single letter or a number: `Urt. v. 3. Mai`), or at a line end.
+SENTENCE_END = re.compile(r"(?<=[^\W\d]{2}[.!?])\s+(?=[A-ZÄÖÜ])|\n")
+
+
+def sentence_around(text: str, span: Span, reach: int = 400) -> str:
+    """The sentence that holds ``span`` (at most ``reach`` characters each way), the span's
+    own text left out."""
+    before = text[max(0, span.start - reach) : span.start]
+    after = text[span.end : span.end + reach]
+    ends = list(SENTENCE_END.finditer(before))
+    start = ends[-1].end() if ends else 0
+    end = SENTENCE_END.search(after)
+    return before[start:] + " " + after[: end.start() if end else len(after)]
 
 
 def feature_ids(names: Sequence[str], label: str, buckets: int) -> list[int]:
