@@ -265,7 +265,7 @@ def in_labelled_court_address(before: str, span_text: str = "") -> bool:
     unlabelled block is :data:`COURT_BEFORE_ADDRESS`'s, and a party's address after a court's
     name in a rubrum carries none."""
     for court in _COURT_AND_SEAT.finditer(before):
-        # the seat is read greedily; a block may also start inside it (`Ansbach, …`)
+        # the seat (up to three words) is read greedily; block items must follow it
         if _block_reaches_end(before, court.end()) and ADDRESS_LABEL.search(
             before[court.start() :] + span_text
         ):

@@ -164,7 +164,8 @@ def span_features(
     closed = text.rfind(")", max(0, span.start - 150), span.start)
     names.append(f"PAREN:{int(opened > closed)}")
     if config.sentence:
-        names.extend({"S:" + _word(w) for w in WORD.findall(sentence_around(text, span))})
+        # sorted: the same order on every run, so that sums of weights are bit for bit equal
+        names.extend(sorted({"S:" + _word(w) for w in WORD.findall(sentence_around(text, span))}))
     return names
 
 
