@@ -22,7 +22,8 @@ same decoding without it (``--no-sets``: the folds only).
 
 ``--sentence`` (session 55) asks another question on the folds only: today's filter (out of
 fold, as "without") against one that also reads every word of the span's sentence
-(``CitedFilterConfig.sentence``, out of fold, as "with").
+(``CitedFilterConfig.sentence``, out of fold, as "with"); with ``--nested-threshold`` the
+variant's threshold is chosen without the fold it is scored on (:func:`nested_out_of_fold`).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from on_off import (
     verdict_line,
     write,
 )
-from rules_cv import UNSEEN_BY_SHIPPED
+from rules_cv import UNSEEN_BY_SHIPPED, scores
 
 FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
@@ -67,6 +68,54 @@ def out_of_fold(docs, predicted, folds: list[int], n_folds: int, **config) -> li
     return pooled
 
 
+#: The thresholds a nested choice picks among (session 55).
+NESTED_THRESHOLDS = (0.9, 0.95, 0.97, 0.98, 0.99)
+
+
+def nested_out_of_fold(docs, predicted, folds: list[int], n_folds: int, labels, **config):
+    """Every decision's spans with a filter fitted on the other folds and a threshold chosen
+    without its fold: among :data:`NESTED_THRESHOLDS`, the one with the highest F2 over the
+    other folds, each scored by a filter fitted on the rest of them. Returns the spans and
+    the threshold each fold got."""
+    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
+
+    def fit(indices):
+        return CitedFilter.fit(
+            [docs[i].text for i in indices],
+            [predicted[i] for i in indices],
+            [docs[i].spans for i in indices],
+            CitedFilterConfig(**config),
+        )
+
+    pooled: list = [None] * len(docs)
+    chosen: dict[str, float] = {}
+    for k in range(n_folds):
+        inner = [j for j in range(n_folds) if j != k]
+        held, probabilities = [], []
+        for j in inner:
+            fitted = fit([i for i, f in enumerate(folds) if f in inner and f != j])
+            for i, f in enumerate(folds):
+                if f == j:
+                    held.append(i)
+                    probabilities.append(fitted.probabilities(docs[i].text, predicted[i]))
+
+        def f2_at(threshold: float, held=held, probabilities=probabilities) -> float:
+            kept = [
+                [s for s, p in zip(predicted[i], ps, strict=True) if p is None or p < threshold]
+                for i, ps in zip(held, probabilities, strict=True)
+            ]
+            return scores([docs[i] for i in held], kept, labels)["f2"]
+
+        threshold = max(NESTED_THRESHOLDS, key=f2_at)
+        chosen[str(k + 1)] = threshold
+        fitted = fit([i for i, f in enumerate(folds) if f != k])
+        fitted.config.threshold = threshold
+        for i, f in enumerate(folds):
+            if f == k:
+                pooled[i] = fitted.drop(docs[i].text, predicted[i])
+    return pooled, chosen
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "models" / "hf-anon-de-e5-small"))
@@ -79,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the folds only: today's filter (without) against one that also reads the "
         "span's sentence (with), both out of fold (session 55)",
+    )
+    parser.add_argument(
+        "--nested-threshold",
+        action="store_true",
+        help="with --sentence: the variant's threshold chosen without the fold it is scored on",
     )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
@@ -97,13 +151,20 @@ def main(argv: list[str] | None = None) -> int:
     detector = SpanDetector.from_pretrained(args.model, cited_filter=False)
     pool, folds = fold_pool(args.folds, args.rounds)
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
-    pooled = out_of_fold(
-        pool, predicted, folds, args.folds, **({"sentence": True} if args.sentence else {})
-    )
+    labels = detector.labels
+    chosen = None
+    if args.sentence and args.nested_threshold:
+        pooled, chosen = nested_out_of_fold(
+            pool, predicted, folds, args.folds, labels, sentence=True
+        )
+    else:
+        variant = {"sentence": True} if args.sentence else {}
+        pooled = out_of_fold(pool, predicted, folds, args.folds, **variant)
     if args.sentence:  # the baseline is today's filter, not the unfiltered spans
         predicted = out_of_fold(pool, predicted, folds, args.folds)
-    labels = detector.labels
     results: dict = {"folds": fold_scores(pool, folds, pooled, predicted, labels, args.folds)}
+    if chosen is not None:
+        results["nested_thresholds"] = chosen
     for k, fold in results["folds"].items():
         held = [i for i, f in enumerate(folds) if f == int(k) - 1]
         fold["dropped"] = sum(len(predicted[i]) - len(pooled[i]) for i in held)
