@@ -214,3 +214,27 @@ def test_detect_on_the_command_line_can_leave_the_filter_out(tiny_model_dir, tmp
     labels = CitedFilterConfig().labels
     assert any(s.label in labels for s in found[True])
     assert not any(s.label in labels for s in found[False])
+
+
+def test_a_nested_threshold_is_chosen_without_the_fold_it_is_scored_on():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from cited_filter_cv import NESTED_THRESHOLDS, nested_out_of_fold
+
+    from hf_anon.text.data import Document
+    from hf_anon.text.labels import DEFAULT_LABELS
+
+    a, b = corpus(CITED, True), corpus(OWN, False)
+    texts, predicted, gold = a[0] + b[0], a[1] + b[1], a[2] + b[2]
+    docs = [Document(f"d{i}", t, s) for i, (t, s) in enumerate(zip(texts, gold, strict=True))]
+    folds = [i % 5 for i in range(len(docs))]  # every fold holds both kinds
+    spans, chosen = nested_out_of_fold(
+        docs, predicted, folds, 5, DEFAULT_LABELS, buckets=1 << 12, sentence=True
+    )
+    assert set(chosen) == {"1", "2", "3", "4", "5"}
+    assert all(t in NESTED_THRESHOLDS for t in chosen.values())
+    own = [s for s, g in zip(spans, gold, strict=True) if g]
+    assert all(s for s in own)  # this case's dates stay
+    assert sum(not s for s, g in zip(spans, gold, strict=True) if not g) >= len(a[0]) // 2
