@@ -5,10 +5,11 @@ import re
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from hf_anon.model.recognizers import drop_cited, is_cited
+from hf_anon.model.recognizers.citations import in_labelled_court_address
 from hf_anon.model.recognizers.literature import is_cited_author
 from hf_anon.text.data import Span
 
@@ -367,3 +368,29 @@ def test_decomposed_umlauts_read_like_composed_ones():
     text = unicodedata.normalize("NFD", "in der ab dem 01.01.2026 gültigen Fassung. Übrigens")
     date = span_of(text, "01.01.2026", "date-fact")
     assert drop_cited(text, [date]) == []
+
+
+@given(st.text(max_size=240), st.text(max_size=30))
+def test_without_a_court_s_name_nothing_is_a_court_s_labelled_address(before, span_text):
+    assume("gericht" not in before.lower())
+    assert not in_labelled_court_address(before, span_text)
+
+
+NAME = st.from_regex(r"[A-ZÄÖÜ][a-zäöüß]{2,12}", fullmatch=True)
+
+
+@given(
+    NAME,
+    NAME,
+    st.integers(1, 999),
+    st.integers(10000, 99999),
+    st.sampled_from(
+        ["Hausanschrift: ", "Postanschrift: ", "Hausanschrift in München: ", "(Postfachanschrift: "]
+    ),
+)
+def test_any_street_and_town_in_a_court_s_labelled_block_are_the_court_s(
+    seat, street, number, postcode, label
+):
+    before = f"beim Landgericht {seat}, {label}{street}straße {number}, "
+    assert in_labelled_court_address(before, f"{postcode} {seat}")
+    assert in_labelled_court_address(f"{before}{postcode} {seat}; oder ", "Postfach 12 34")
