@@ -48,20 +48,25 @@ from rules_cv import UNSEEN_BY_SHIPPED, scores
 FIGURES = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
+def fitted_on(docs, predicted, indices: list[int], **config):
+    """A filter fitted on the decisions ``indices`` (``config``: settings of
+    :class:`CitedFilterConfig` other than the defaults)."""
+    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
+
+    return CitedFilter.fit(
+        [docs[i].text for i in indices],
+        [predicted[i] for i in indices],
+        [docs[i].spans for i in indices],
+        CitedFilterConfig(**config),
+    )
+
+
 def out_of_fold(docs, predicted, folds: list[int], n_folds: int, **config) -> list[list]:
     """Every decision's spans with a filter fitted on the other folds' decisions (``config``:
     settings of :class:`CitedFilterConfig` other than the defaults)."""
-    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
-
     pooled: list = [None] * len(docs)
     for k in range(n_folds):
-        train = [i for i, f in enumerate(folds) if f != k]
-        fitted = CitedFilter.fit(
-            [docs[i].text for i in train],
-            [predicted[i] for i in train],
-            [docs[i].spans for i in train],
-            CitedFilterConfig(**config),
-        )
+        fitted = fitted_on(docs, predicted, [i for i, f in enumerate(folds) if f != k], **config)
         for i, f in enumerate(folds):
             if f == k:
                 pooled[i] = fitted.drop(docs[i].text, predicted[i])
@@ -77,23 +82,14 @@ def nested_out_of_fold(docs, predicted, folds: list[int], n_folds: int, labels, 
     without its fold: among :data:`NESTED_THRESHOLDS`, the one with the highest F2 over the
     other folds, each scored by a filter fitted on the rest of them. Returns the spans and
     the threshold each fold got."""
-    from hf_anon.model.recognizers.cited_filter import CitedFilter, CitedFilterConfig
-
-    def fit(indices):
-        return CitedFilter.fit(
-            [docs[i].text for i in indices],
-            [predicted[i] for i in indices],
-            [docs[i].spans for i in indices],
-            CitedFilterConfig(**config),
-        )
-
     pooled: list = [None] * len(docs)
     chosen: dict[str, float] = {}
     for k in range(n_folds):
         inner = [j for j in range(n_folds) if j != k]
         held, probabilities = [], []
         for j in inner:
-            fitted = fit([i for i, f in enumerate(folds) if f in inner and f != j])
+            rest = [i for i, f in enumerate(folds) if f in inner and f != j]
+            fitted = fitted_on(docs, predicted, rest, **config)
             for i, f in enumerate(folds):
                 if f == j:
                     held.append(i)
@@ -108,7 +104,7 @@ def nested_out_of_fold(docs, predicted, folds: list[int], n_folds: int, labels, 
 
         threshold = max(NESTED_THRESHOLDS, key=f2_at)
         chosen[str(k + 1)] = threshold
-        fitted = fit([i for i, f in enumerate(folds) if f != k])
+        fitted = fitted_on(docs, predicted, [i for i, f in enumerate(folds) if f != k], **config)
         fitted.config.threshold = threshold
         for i, f in enumerate(folds):
             if f == k:
