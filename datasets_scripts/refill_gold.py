@@ -1,0 +1,45 @@
+"""Write copies of gold decisions with fresh names, companies and places for training.
+
+    python datasets_scripts/refill_gold.py corpora/real_train123/train123.jsonl \
+        --copies 7 --seed 1 --output corpora/refill/train123.refill.jsonl
+
+Each copy keeps the decision's words and spans and draws new surrogates for the labels of
+:data:`hf_anon.corpora.surrogates.refill.REFILL_LABELS` (why: that module). The output is
+gold JSON Lines (``text``, ``spans``), one line per copy, ids ``ID#refillK``; the decision
+itself is not written, so a config lists the original file beside the copies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("input", type=Path, help="gold JSON Lines (text and spans)")
+    parser.add_argument("--copies", type=int, default=7, help="copies per decision")
+    parser.add_argument("--seed", type=int, default=1, help="same seed, same copies")
+    parser.add_argument("--output", type=Path, required=True, help="JSON Lines to write")
+    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    args = parser.parse_args(argv)
+    if args.copies < 1:
+        parser.error("--copies must be at least 1")
+    if not args.input.is_file():
+        parser.error(f"no such file: {args.input}")
+    from tqdm.auto import tqdm
+
+    from hf_anon.corpora.surrogates.refill import refilled_copies
+    from hf_anon.text.data import load_jsonl, save_jsonl
+
+    docs = load_jsonl(args.input)
+    copies = refilled_copies(docs, args.copies, seed=args.seed)
+    total = len(docs) * args.copies
+    save_jsonl(tqdm(copies, total=total, desc="copies", disable=args.no_progress), args.output)
+    print(f"{total} copies of {len(docs)} decisions -> {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
