@@ -1,0 +1,155 @@
+"""Copies of gold decisions with fresh names: the words and spans stay, the names change."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hf_anon.corpora.surrogates.refill import REFILL_LABELS, refill_id, refilled_copies
+from hf_anon.text.data import Document, Span, validate_document
+from hf_anon.text.labels import DEFAULT_LABELS
+
+TEXT = (
+    "Der Zeuge Ingolf Klemt wohnt in der Marktstraße 5, 85649 Brunnthal. "
+    "Die Helix Capital GmbH verklagte ihn vor dem Landgericht Berlin (15 O 58/14) "
+    "am 12.03.2014; Klemt ist Landwirt."
+)
+
+
+def gold() -> Document:
+    def span(surface: str, label: str, nth: int = 0) -> Span:
+        start = -1
+        for _ in range(nth + 1):
+            start = TEXT.index(surface, start + 1)
+        return Span(start, start + len(surface), label, DEFAULT_LABELS[label].risk)
+
+    spans = [
+        span("Ingolf Klemt", "nat-name"),
+        span("Marktstraße 5", "address-name"),
+        span("85649 Brunnthal", "address-name"),
+        span("Helix Capital", "jur-name"),
+        span("Landgericht Berlin", "court-name"),
+        span("15 O 58/14", "court-docket"),
+        span("12.03.2014", "date-world"),
+        span("Klemt", "nat-name", nth=1),
+        span("Landwirt", "nat-idx"),
+    ]
+    return Document("d1", TEXT, sorted(spans))
+
+
+def surfaces(doc: Document) -> list[tuple[str, str]]:
+    return [(s.label, doc.text[s.start : s.end]) for s in doc.spans]
+
+
+def test_a_copy_has_new_people_companies_and_places_but_the_same_court_docket_date_and_details():
+    original = gold()
+    (copy,) = refilled_copies([original], copies=1, seed=3)
+    validate_document(copy)
+    assert copy.id == "d1#refill1"
+    old, new = surfaces(original), surfaces(copy)
+    assert [label for label, _ in old] == [label for label, _ in new]
+    for (label, before), (_, after) in zip(old, new, strict=True):
+        if label in REFILL_LABELS:
+            assert after != before, (label, before)
+        else:
+            assert after == before
+    # one person, one surrogate: the later surname is the new full name's surname
+    full, later = new[0][1], new[-2][1]
+    assert full.split()[-1] == later
+    # the words between the spans are the decision's own
+    assert "verklagte ihn vor dem" in copy.text and "wohnt in der" in copy.text
+
+
+def test_copies_differ_from_each_other_and_are_the_same_for_the_same_seed():
+    docs = [gold()]
+    first = list(refilled_copies(docs, copies=3, seed=1))
+    again = list(refilled_copies(docs, copies=3, seed=1))
+    other = list(refilled_copies(docs, copies=3, seed=2))
+    assert [d.id for d in first] == ["d1#refill1", "d1#refill2", "d1#refill3"]
+    assert [d.text for d in first] == [d.text for d in again]
+    assert len({d.text for d in first}) == 3
+    assert [d.text for d in first] != [d.text for d in other]
+
+
+def test_a_copy_does_not_depend_on_the_other_documents():
+    one = gold()
+    two = Document("d2", "Frau Anna Berg klagt.", [Span(5, 14, "nat-name", "high")])
+    alone = list(refilled_copies([one], copies=2, seed=5))
+    together = [d for d in refilled_copies([two, one], copies=2, seed=5) if d.id.startswith("d1")]
+    assert [d.text for d in alone] == [d.text for d in together]
+
+
+def test_copies_must_be_at_least_one():
+    import pytest
+
+    with pytest.raises(ValueError, match="at least 1"):
+        list(refilled_copies([gold()], copies=0))
+    assert refill_id("x", 4) == "x#refill4"
+
+
+WORDS = ["Der", "Kläger", "wohnt", "in", "und", "klagt", "gegen", "am", "vor", "dem"]
+SPANS = [
+    ("Hans Müller", "nat-name"),
+    ("Müller", "nat-name"),
+    ("Richter Dr. Lang", "nat-jur"),
+    ("Bahnhofstraße 12", "address-name"),
+    ("80331 München", "address-name"),
+    ("Acme Bau", "jur-name"),
+    ("VW Golf", "car-name"),
+    ("M-AB 123", "car-idx"),
+    ("DE89 3704 0044 0532 0130 00", "id-number"),
+    ("3. OG links", "address-idx"),
+    ("Amtsgericht München", "court-name"),
+    ("3 C 12/21", "court-docket"),
+    ("1. März 2020", "date-fact"),
+    ("geboren 1970", "nat-idx"),
+]
+
+
+@st.composite
+def documents(draw) -> Document:
+    text, spans = "", []
+    for _ in range(draw(st.integers(1, 10))):
+        if text:
+            text += draw(st.sampled_from([" ", ", ", "\n"]))
+        if draw(st.booleans()):
+            piece, label = draw(st.sampled_from(SPANS))
+            spans.append(Span(len(text), len(text) + len(piece), label, "high"))
+        else:
+            piece = draw(st.sampled_from(WORDS))
+        text += piece
+    return Document("doc", text + " Ende", spans)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=documents(), seed=st.integers(0, 5), copies=st.integers(1, 3))
+def test_every_copy_keeps_labels_risks_and_every_span_outside_the_refilled_labels(
+    doc, seed, copies
+):
+    for copy in refilled_copies([doc], copies=copies, seed=seed):
+        validate_document(copy)
+        assert [(s.label, s.risk) for s in copy.spans] == [(s.label, s.risk) for s in doc.spans]
+        for old, new in zip(doc.spans, copy.spans, strict=True):
+            if old.label not in REFILL_LABELS:
+                assert copy.text[new.start : new.end] == doc.text[old.start : old.end]
+
+
+def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    from hf_anon.text.data import save_jsonl
+
+    source = tmp_path / "gold.jsonl"
+    save_jsonl([gold()], source)
+    script = Path(__file__).resolve().parents[2] / "datasets_scripts" / "refill_gold.py"
+    spec = importlib.util.spec_from_file_location("refill_gold", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "copies.jsonl"
+    assert module.main([str(source), "--copies", "2", "--output", str(out), "--no-progress"]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["id"] for r in rows] == ["d1#refill1", "d1#refill2"]
+    assert all(len(r["spans"]) == len(gold().spans) for r in rows)
