@@ -6,7 +6,9 @@
 Each copy keeps the decision's words and spans and draws new surrogates for the labels of
 :data:`hf_anon.corpora.surrogates.refill.REFILL_LABELS` (why: that module). The output is
 gold JSON Lines (``text``, ``spans``), one line per copy, ids ``ID#refillK``; the decision
-itself is not written, so a config lists the original file beside the copies.
+itself is not written, so a config lists the original file beside the copies. ``--keep
+jur-name`` keeps companies as written too (the drawn ones are narrower than real
+organisations: ``reports/capacity/README.md``, "Fresh names in every copy").
 """
 
 from __future__ import annotations
@@ -22,6 +24,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--copies", type=int, default=7, help="copies per decision")
     parser.add_argument("--seed", type=int, default=1, help="same seed, same copies")
     parser.add_argument("--output", type=Path, required=True, help="JSON Lines to write")
+    parser.add_argument(
+        "--keep",
+        nargs="+",
+        default=[],
+        metavar="LABEL",
+        help="labels of REFILL_LABELS to keep as written too (e.g. jur-name)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
     args = parser.parse_args(argv)
     if args.copies < 1:
@@ -30,11 +39,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no such file: {args.input}")
     from tqdm.auto import tqdm
 
-    from hf_anon.corpora.surrogates.refill import refilled_copies
+    from hf_anon.corpora.surrogates.refill import REFILL_LABELS, refilled_copies
     from hf_anon.text.data import load_jsonl, save_jsonl
 
+    unknown = sorted(set(args.keep) - REFILL_LABELS)
+    if unknown:
+        parser.error(f"--keep: not refilled anyway: {', '.join(unknown)}")
     docs = load_jsonl(args.input)
-    copies = refilled_copies(docs, args.copies, seed=args.seed)
+    labels = REFILL_LABELS - set(args.keep)
+    copies = refilled_copies(docs, args.copies, seed=args.seed, labels=labels)
     total = len(docs) * args.copies
     save_jsonl(tqdm(copies, total=total, desc="copies", disable=args.no_progress), args.output)
     print(f"{total} copies of {len(docs)} decisions -> {args.output}")

@@ -140,6 +140,8 @@ def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
     import importlib.util
     from pathlib import Path
 
+    import pytest
+
     from hf_anon.text.data import save_jsonl
 
     source = tmp_path / "gold.jsonl"
@@ -153,3 +155,16 @@ def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert [r["id"] for r in rows] == ["d1#refill1", "d1#refill2"]
     assert all(len(r["spans"]) == len(gold().spans) for r in rows)
+
+    kept = tmp_path / "kept.jsonl"
+    assert (
+        module.main([str(source), "--copies", "1", "--output", str(kept), "--keep", "jur-name"])
+        == 0
+    )
+    (row,) = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
+    surfaces = {
+        row["text"][s["start"] : s["end"]] for s in row["spans"] if s["label"] == "jur-name"
+    }
+    assert surfaces == {"Helix Capital"} and "Ingolf Klemt" not in row["text"]
+    with pytest.raises(SystemExit):
+        module.main([str(source), "--output", str(kept), "--keep", "court-name"])
