@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
+from documents import spans_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,24 +21,19 @@ TEXT = (
 
 
 def gold() -> Document:
-    def span(surface: str, label: str, nth: int = 0) -> Span:
-        start = -1
-        for _ in range(nth + 1):
-            start = TEXT.index(surface, start + 1)
-        return Span(start, start + len(surface), label, DEFAULT_LABELS[label].risk)
-
-    spans = [
-        span("Ingolf Klemt", "nat-name"),
-        span("Marktstraße 5", "address-name"),
-        span("85649 Brunnthal", "address-name"),
-        span("Helix Capital", "jur-name"),
-        span("Landgericht Berlin", "court-name"),
-        span("15 O 58/14", "court-docket"),
-        span("12.03.2014", "date-world"),
-        span("Klemt", "nat-name", nth=1),
-        span("Landwirt", "nat-idx"),
-    ]
-    return Document("d1", TEXT, sorted(spans))
+    spans = spans_of(
+        TEXT,
+        ("Ingolf Klemt", "nat-name", 0),
+        ("Marktstraße 5", "address-name", 0),
+        ("85649 Brunnthal", "address-name", 0),
+        ("Helix Capital", "jur-name", 0),
+        ("Landgericht Berlin", "court-name", 0),
+        ("15 O 58/14", "court-docket", 0),
+        ("12.03.2014", "date-world", 0),
+        ("Klemt", "nat-name", 1),
+        ("Landwirt", "nat-idx", 0),
+    )
+    return Document("d1", TEXT, [replace(s, risk=DEFAULT_LABELS[s.label].risk) for s in spans])
 
 
 def surfaces(doc: Document) -> list[tuple[str, str]]:
