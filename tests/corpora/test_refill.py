@@ -165,3 +165,83 @@ def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
     assert surfaces == {"Helix Capital"} and "Ingolf Klemt" not in row["text"]
     with pytest.raises(SystemExit):
         module.main([str(source), "--output", str(kept), "--keep", "court-name"])
+
+
+def other_decisions() -> list[Document]:
+    """Two more gold decisions whose organisations a pool offers: a club named bare, a
+    newspaper, a masked firm (no name to draw) and a firm before its legal form."""
+
+    def companies(text: str, *parts: tuple[str, str, int]) -> list[Span]:
+        return [replace(s, risk="high") for s in spans_of(text, *parts)]
+
+    club = "Der Vorsitzende des Eintracht Lohberg sprach mit dem Abendkurier."
+    firms = "Die Nordtel GmbH kündigte; die X GmbH zahlte."
+    return [
+        Document(
+            "d2",
+            club,
+            companies(club, ("Eintracht Lohberg", "jur-name", 0), ("Abendkurier", "jur-name", 0)),
+        ),
+        Document("d3", firms, companies(firms, ("Nordtel", "jur-name", 0), ("X", "jur-name", 0))),
+    ]
+
+
+def test_a_pool_keeps_unmasked_names_with_the_slot_they_stood_in():
+    from hf_anon.corpora.surrogates.organization_pool import OrganizationPool
+
+    pool = OrganizationPool.from_documents([gold(), *other_decisions()])
+    assert {(n.name, n.doc_id, n.before_legal_form) for n in pool.names} == {
+        ("Helix Capital", "d1", True),
+        ("Eintracht Lohberg", "d2", False),
+        ("Abendkurier", "d2", False),
+        ("Nordtel", "d3", True),
+    }
+    # a copy of d1 never draws d1's own company, whatever copy it is
+    choices = pool.choices_for("d1#refill3")
+    assert choices.firms == ("Nordtel",)
+    assert choices.others == ("Abendkurier", "Eintracht Lohberg")
+    # a slot with no name of its kind in the pool takes any name
+    only_bare = OrganizationPool.from_documents([other_decisions()[0]]).choices_for("d1")
+    assert only_bare.for_slot(before_legal_form=True) == ("Abendkurier", "Eintracht Lohberg")
+    assert not OrganizationPool.from_documents([]).choices_for("d1")
+
+
+def test_copies_draw_companies_from_the_other_decisions_names():
+    from hf_anon.corpora.surrogates.organization_pool import OrganizationPool
+
+    pool = OrganizationPool.from_documents([gold(), *other_decisions()])
+    for copy in refilled_copies([gold()], copies=4, seed=2, organizations=pool):
+        (company,) = [t for label, t in surfaces(copy) if label == "jur-name"]
+        # `Helix Capital` stood before `GmbH`: a firm of another decision takes its place
+        assert company == "Nordtel"
+        assert "Nordtel GmbH verklagte" in copy.text
+        assert "Ingolf Klemt" not in copy.text
+
+
+def test_the_script_draws_companies_from_the_files_it_is_given(tmp_path):
+    import importlib.util
+    from pathlib import Path
+
+    import pytest
+
+    from hf_anon.text.data import save_jsonl
+
+    source, others = tmp_path / "gold.jsonl", tmp_path / "others.jsonl"
+    save_jsonl([gold()], source)
+    save_jsonl(other_decisions(), others)
+    script = Path(__file__).resolve().parents[2] / "datasets_scripts" / "refill_gold.py"
+    spec = importlib.util.spec_from_file_location("refill_gold", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "copies.jsonl"
+    args = [str(source), "--copies", "2", "--output", str(out), "--no-progress"]
+    assert module.main([*args, "--organizations-from", str(others)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert all("Nordtel GmbH verklagte" in r["text"] for r in rows)
+    with pytest.raises(SystemExit):  # draw companies and keep them: contradictory
+        module.main([*args, "--organizations-from", str(others), "--keep", "jur-name"])
+    masked_only = tmp_path / "masked.jsonl"
+    masked = Document("d4", "Die X GmbH.", [Span(4, 5, "jur-name", "high")])
+    save_jsonl([masked], masked_only)
+    with pytest.raises(SystemExit):  # nothing to draw from
+        module.main([*args, "--organizations-from", str(masked_only)])

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from hf_anon.corpora.surrogates.organization_pool import OrganizationChoices
 from hf_anon.corpora.surrogates.tables import (
     BRAND_WORDS,
     CAR_MODELS,
@@ -121,10 +122,15 @@ class SurrogateFactory:
 
     Faker objects are built once per process and locale and draw from ``rng`` on every
     call, so two factories with equally seeded generators give equal values.
+    ``organizations``: real organisation names to draw companies from instead of making
+    them (:mod:`~hf_anon.corpora.surrogates.organization_pool`); none by default.
     """
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(
+        self, rng: random.Random, organizations: OrganizationChoices | None = None
+    ) -> None:
         self.rng = rng
+        self.organizations = organizations or OrganizationChoices()
 
     # -- helpers
     def _fake(self, locale: str):

@@ -40,6 +40,9 @@ def jur_name(doc: DocumentSurrogates, i: int) -> Rule:
     )
     if all(hidden) and one_word and not LEGAL_FORM_AFTER.match(after):
         return doc.key(text), factory.company_word  # `X Versicherung AG`, `Firma W`
+    if factory.organizations and kind is None:  # a real name of the slot's kind
+        names = factory.organizations.for_slot(bool(LEGAL_FORM_AFTER.match(after)))
+        return doc.key(text), lambda: factory.rng.choice(names)
     return doc.key(text), lambda: factory.company_name(kind)
 
 

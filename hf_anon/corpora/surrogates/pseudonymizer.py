@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 from hf_anon.corpora.surrogates.document import DocumentSurrogates
 from hf_anon.corpora.surrogates.factory import SurrogateFactory
+from hf_anon.corpora.surrogates.organization_pool import OrganizationPool
 from hf_anon.text.data import Document, Span, check_no_overlap
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.text.names import ends_sentence
@@ -34,16 +35,23 @@ class Pseudonymizer:
       except partly masked dates, which are usually different days.
     - When a placeholder's final period also ended the sentence (``… die Zeugin C.``
       at the end of a sentence), a period is put back after the surrogate.
+    - With ``organizations``, a company without a kind its context names (insurer, car
+      dealer, cooperative, landlord) gets a name of the pool marked in another document.
     """
 
     def __init__(
-        self, seed: int = 0, labels: LabelSet = DEFAULT_LABELS, unknown_label: str = "nat-name"
+        self,
+        seed: int = 0,
+        labels: LabelSet = DEFAULT_LABELS,
+        unknown_label: str = "nat-name",
+        organizations: OrganizationPool | None = None,
     ) -> None:
         if unknown_label not in labels:
             raise ValueError(f"unknown_label {unknown_label!r} is not in the label set")
         self.seed = seed
         self.labels = labels
         self.unknown_label = unknown_label
+        self.organizations = organizations
 
     def rng_for(self, doc_id: str) -> random.Random:
         """The document's own generator: string seeds hash with SHA-512, stable across runs."""
@@ -57,7 +65,9 @@ class Pseudonymizer:
         check_no_overlap(spans, doc.id)
         labels = [self.unknown_label if s.label == "unknown" else s.label for s in spans]
         chosen = [replace is None or replace(s) for s in spans]
-        state = DocumentSurrogates(SurrogateFactory(self.rng_for(doc.id)), doc.text, spans, labels)
+        pool = self.organizations.choices_for(doc.id) if self.organizations else None
+        factory = SurrogateFactory(self.rng_for(doc.id), organizations=pool)
+        state = DocumentSurrogates(factory, doc.text, spans, labels)
         state.guessed = {i for i, s in enumerate(spans) if s.label == "unknown"}
         state.read_names(
             i for i, label in enumerate(labels) if chosen[i] and label in self.labels.person_labels
