@@ -12,6 +12,7 @@
         soup-25=runs/soup/soup-25 soup-50=runs/soup/soup-50 soup-75=runs/soup/soup-75 \
         --json reports/capacity/soup_folds.json                  # ~12 min
     python benchmarks/weight_soup.py pool          # runs/soup/rounds4-9.jsonl, for --gate
+    python benchmarks/weight_soup.py siblings --models A B C --out SOUP   # a uniform soup
 
 Issue 31: the default model (stage 10) was fine-tuned from stage 5 on twenty decisions of
 juris's Landgerichte and the 122 of rounds 1-3; on courts it never saw it gained recall and
@@ -79,6 +80,27 @@ def interpolate(parent: dict, child: dict, alpha: float) -> dict:
     return out
 
 
+def uniform_soup(models: list[dict]) -> dict:
+    """The mean of several models' tensors (a "uniform soup" of siblings, Wortsman et al.
+    2022), in float32, cast back to the first model's dtype; every model must have the same
+    names and shapes (one parent, one architecture, one vocabulary)."""
+    if len(models) < 2:
+        raise SystemExit("a soup needs at least two models")
+    first = models[0]
+    for other in models[1:]:
+        if other.keys() != first.keys():
+            raise SystemExit("the models have different tensors: no soup of them")
+        for name, weight in first.items():
+            if other[name].shape != weight.shape:
+                raise SystemExit(
+                    f"{name}: shapes {tuple(weight.shape)} and {tuple(other[name].shape)}"
+                )
+    return {
+        name: (sum(m[name].float() for m in models) / len(models)).to(weight.dtype).contiguous()
+        for name, weight in first.items()
+    }
+
+
 def copy_folder(source: Path, target: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in KEPT:
@@ -109,6 +131,27 @@ def build(args) -> None:
         info["soup"] = {"parent": STAGE5_COMMIT, "child": "stage 10 (the default)", "alpha": alpha}
         (folder / "training_info.json").write_text(json.dumps(info, indent=1) + "\n")
         print(f"{folder}: (1 - {alpha}) * stage 5 + {alpha} * stage 10")
+
+
+def siblings(args) -> None:
+    """A uniform soup of sibling fine-tunes (one parent, one recipe, different training
+    text): the config, tokenizer and thresholds of the first, to be calibrated afresh; no
+    citation filter (fitted on the soup's own spans) and no placeholder tagger."""
+    from safetensors.torch import load_file, save_file
+
+    folders = [Path(m) for m in args.models]
+    for folder in folders:
+        if not (folder / "model.safetensors").is_file():
+            raise SystemExit(f"{folder}: no model.safetensors")
+    copy_folder(folders[0], args.out)
+    for name in ("calibration.json", "cited_filter.json", "cited_filter.safetensors"):
+        (args.out / name).unlink(missing_ok=True)
+    soup = uniform_soup([load_file(folder / "model.safetensors") for folder in folders])
+    save_file(soup, args.out / "model.safetensors")
+    info = json.loads((args.out / "training_info.json").read_text(encoding="utf-8"))
+    info["soup"] = {"uniform": [str(f) for f in folders]}
+    (args.out / "training_info.json").write_text(json.dumps(info, indent=1) + "\n")
+    print(f"{args.out}: the mean of {len(folders)} models")
 
 
 def folds(args) -> None:
@@ -163,13 +206,16 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("build", help="write the soups")
     b.add_argument("--alphas", type=float, nargs="+", default=[0.25, 0.5, 0.75])
     b.add_argument("--out", type=Path, default=ROOT / "runs" / "soup")
+    u = sub.add_parser("siblings", help="write a uniform soup of sibling fine-tunes")
+    u.add_argument("--models", nargs="+", required=True, help="model folders, the first's config")
+    u.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("folds", help="score models on the folds of rounds 4-9")
     f.add_argument("--models", nargs="+", required=True, help="NAME=FOLDER, the first compared")
     f.add_argument("--json", type=Path)
     g = sub.add_parser("pool", help="write the decisions of rounds 4-9 (a gate's gold)")
     g.add_argument("--output", type=Path, default=ROOT / "runs" / "soup" / "rounds4-9.jsonl")
     args = parser.parse_args(argv)
-    {"build": build, "folds": folds, "pool": pool}[args.command](args)
+    {"build": build, "siblings": siblings, "folds": folds, "pool": pool}[args.command](args)
     return 0
 
 
