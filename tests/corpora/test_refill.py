@@ -133,20 +133,26 @@ def test_every_copy_keeps_labels_risks_and_every_span_outside_the_refilled_label
                 assert copy.text[new.start : new.end] == doc.text[old.start : old.end]
 
 
-def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
+def refill_script():
+    """``datasets_scripts/refill_gold.py`` as a module, to call its ``main``."""
     import importlib.util
     from pathlib import Path
 
+    script = Path(__file__).resolve().parents[2] / "datasets_scripts" / "refill_gold.py"
+    spec = importlib.util.spec_from_file_location("refill_gold", script)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_writes_the_copies_as_gold_json_lines(tmp_path):
     import pytest
 
     from hf_anon.text.data import save_jsonl
 
     source = tmp_path / "gold.jsonl"
     save_jsonl([gold()], source)
-    script = Path(__file__).resolve().parents[2] / "datasets_scripts" / "refill_gold.py"
-    spec = importlib.util.spec_from_file_location("refill_gold", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = refill_script()
     out = tmp_path / "copies.jsonl"
     assert module.main([str(source), "--copies", "2", "--output", str(out), "--no-progress"]) == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
@@ -196,8 +202,8 @@ def test_a_pool_keeps_unmasked_names_with_the_slot_they_stood_in():
         ("Abendkurier", "d2", False),
         ("Nordtel", "d3", True),
     }
-    # a copy of d1 never draws d1's own company, whatever copy it is
-    choices = pool.choices_for("d1#refill3")
+    # copies of d1 never draw d1's own company
+    choices = pool.choices_for("d1")
     assert choices.firms == ("Nordtel",)
     assert choices.others == ("Abendkurier", "Eintracht Lohberg")
     # a slot with no name of its kind in the pool takes any name
@@ -218,10 +224,20 @@ def test_copies_draw_companies_from_the_other_decisions_names():
         assert "Ingolf Klemt" not in copy.text
 
 
-def test_the_script_draws_companies_from_the_files_it_is_given(tmp_path):
-    import importlib.util
-    from pathlib import Path
+def test_no_copy_draws_a_company_of_its_own_decision():
+    from hf_anon.corpora.surrogates.organization_pool import OrganizationPool
 
+    text = TEXT + " Die Orbis GmbH zahlte."
+    extra = Span(len(TEXT) + 5, len(TEXT) + 10, "jur-name", "high")
+    decision = Document("d1", text, sorted([*gold().spans, extra]))
+    pool = OrganizationPool.from_documents([decision, *other_decisions()])
+    for copy in refilled_copies([decision], copies=4, seed=2, organizations=pool):
+        companies = {t for label, t in surfaces(copy) if label == "jur-name"}
+        # `Orbis` would be a firm for `Helix Capital`'s slot, were d1's own names drawn
+        assert companies == {"Nordtel"}
+
+
+def test_the_script_draws_companies_from_the_files_it_is_given(tmp_path):
     import pytest
 
     from hf_anon.text.data import save_jsonl
@@ -229,10 +245,7 @@ def test_the_script_draws_companies_from_the_files_it_is_given(tmp_path):
     source, others = tmp_path / "gold.jsonl", tmp_path / "others.jsonl"
     save_jsonl([gold()], source)
     save_jsonl(other_decisions(), others)
-    script = Path(__file__).resolve().parents[2] / "datasets_scripts" / "refill_gold.py"
-    spec = importlib.util.spec_from_file_location("refill_gold", script)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = refill_script()
     out = tmp_path / "copies.jsonl"
     args = [str(source), "--copies", "2", "--output", str(out), "--no-progress"]
     assert module.main([*args, "--organizations-from", str(others)]) == 0

@@ -57,10 +57,10 @@ class OrganizationPool:
         return len(self.names)
 
     def choices_for(self, doc_id: str) -> OrganizationChoices:
-        """What a copy of ``doc_id`` may draw: the names of every other document (its own
-        would put a company back where it stood, or in another place of the same case)."""
-        own = doc_id.split("#refill")[0]
-        other = [n for n in self.names if n.doc_id != own]
+        """What copies of the document ``doc_id`` may draw: the names of every other
+        document (its own would put a company back where it stood, or in another place of
+        the same case)."""
+        other = [n for n in self.names if n.doc_id != doc_id]
         return OrganizationChoices(
             firms=tuple(sorted({n.name for n in other if n.before_legal_form})),
             others=tuple(sorted({n.name for n in other if not n.before_legal_form})),

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from hf_anon.corpora.surrogates.document import DocumentSurrogates
 from hf_anon.corpora.surrogates.factory import SurrogateFactory
-from hf_anon.corpora.surrogates.organization_pool import OrganizationPool
+from hf_anon.corpora.surrogates.organization_pool import OrganizationChoices
 from hf_anon.text.data import Document, Span, check_no_overlap
 from hf_anon.text.labels import DEFAULT_LABELS, LabelSet
 from hf_anon.text.names import ends_sentence
@@ -35,38 +35,36 @@ class Pseudonymizer:
       except partly masked dates, which are usually different days.
     - When a placeholder's final period also ended the sentence (``… die Zeugin C.``
       at the end of a sentence), a period is put back after the surrogate.
-    - With ``organizations``, a company without a kind its context names (insurer, car
-      dealer, cooperative, landlord) gets a name of the pool marked in another document.
+    - With ``organizations`` (per document), a company without a kind its context names
+      (insurer, car dealer, cooperative, landlord) gets one of those real names.
     """
 
     def __init__(
-        self,
-        seed: int = 0,
-        labels: LabelSet = DEFAULT_LABELS,
-        unknown_label: str = "nat-name",
-        organizations: OrganizationPool | None = None,
+        self, seed: int = 0, labels: LabelSet = DEFAULT_LABELS, unknown_label: str = "nat-name"
     ) -> None:
         if unknown_label not in labels:
             raise ValueError(f"unknown_label {unknown_label!r} is not in the label set")
         self.seed = seed
         self.labels = labels
         self.unknown_label = unknown_label
-        self.organizations = organizations
 
     def rng_for(self, doc_id: str) -> random.Random:
         """The document's own generator: string seeds hash with SHA-512, stable across runs."""
         return random.Random(f"{self.seed}\x00{doc_id}")
 
     def pseudonymize(
-        self, doc: Document, replace: Callable[[Span], bool] | None = None
+        self,
+        doc: Document,
+        replace: Callable[[Span], bool] | None = None,
+        organizations: OrganizationChoices | None = None,
     ) -> Document:
-        """A new document with each span (where ``replace(span)``, default all) replaced."""
+        """A new document with each span (where ``replace(span)``, default all) replaced;
+        companies drawn from ``organizations`` where given."""
         spans = sorted(doc.spans)
         check_no_overlap(spans, doc.id)
         labels = [self.unknown_label if s.label == "unknown" else s.label for s in spans]
         chosen = [replace is None or replace(s) for s in spans]
-        pool = self.organizations.choices_for(doc.id) if self.organizations else None
-        factory = SurrogateFactory(self.rng_for(doc.id), organizations=pool)
+        factory = SurrogateFactory(self.rng_for(doc.id), organizations=organizations)
         state = DocumentSurrogates(factory, doc.text, spans, labels)
         state.guessed = {i for i, s in enumerate(spans) if s.label == "unknown"}
         state.read_names(

@@ -62,9 +62,13 @@ def refilled_copies(
     if copies < 1:
         raise ValueError(f"copies must be at least 1, got {copies}")
     chosen = frozenset(labels)
-    pseudonymizer = Pseudonymizer(seed=seed, organizations=organizations)
+    pseudonymizer = Pseudonymizer(seed=seed)
     docs = list(docs)
+    # what each decision's copies may draw, by the decision's own id (a copy's id is another)
+    pools = [organizations.choices_for(d.id) if organizations else None for d in docs]
     for copy in range(1, copies + 1):
-        for doc in docs:
+        for doc, pool in zip(docs, pools, strict=True):
             renamed = replace(doc, id=refill_id(doc.id, copy))
-            yield pseudonymizer.pseudonymize(renamed, replace=lambda s: s.label in chosen)
+            yield pseudonymizer.pseudonymize(
+                renamed, replace=lambda s: s.label in chosen, organizations=pool
+            )
