@@ -43,6 +43,21 @@ def fold_of(key: str, folds: int) -> int:
     return hashlib.sha256(key.encode()).digest()[0] % folds
 
 
+def write_folds(out: Path, docs: Sequence, folds: Sequence[int]) -> list[Path]:
+    """Each fold's decisions as gold JSON Lines, ``out/fold-K.jsonl`` with K counted from 1
+    as the reports count folds; the paths written."""
+    from hf_anon.text.data import save_jsonl
+
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for k in sorted(set(folds)):
+        path = out / f"fold-{k + 1}.jsonl"
+        save_jsonl([d for d, f in zip(docs, folds, strict=True) if f == k], path)
+        print(f"{path}: {sum(f == k for f in folds)} decisions")
+        paths.append(path)
+    return paths
+
+
 def fold_pool(folds: int = 5, rounds: Sequence[str] = UNSEEN_BY_SHIPPED) -> tuple[list, list[int]]:
     """The decisions of ``rounds`` (default 4 to 9) and the fold (by court) of each; a clear
     error where ``data/real/train.jsonl`` has none of them."""
@@ -161,7 +176,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--new", nargs="+", default=(), metavar="FAMILY", help="with --verdicts: families to adopt"
     )
+    parser.add_argument(
+        "--write-folds",
+        type=Path,
+        metavar="DIR",
+        help="write the decisions of each fold to DIR/fold-K.jsonl (K from 1) and stop: "
+        "a fold to train a candidate on, the others to choose it on",
+    )
     args = parser.parse_args(argv)
+    if args.write_folds:
+        write_folds(args.write_folds, *fold_pool(args.folds, args.rounds))
+        return 0
     if args.verdicts:
         runs = [json.loads(p.read_text(encoding="utf-8")) for p in args.verdicts]
         for family, verdict in verdicts(runs, tuple(args.new)).items():

@@ -840,6 +840,16 @@ def test_calibrate_names_the_checkpoint_its_rule_prefers(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "gate (3 documents)" in out and ": passes" in out
     assert out.rstrip().endswith(f"chosen: {second}")
+    # chosen on other decisions instead, paired: the same weights tie, and a tie keeps the
+    # model in use whatever the calibration gold's F-beta says
+    assert main([*gate, "--choose-on", str(gold)]) == 0
+    out = capsys.readouterr().out
+    assert "choice (3 documents)" in out and ": ties" in out and "F-beta" in out
+    assert out.rstrip().endswith(f"chosen: {first}")
+    assert main([*gate, "--choose-on", str(gold), "--gate", str(gold)]) == EXIT_INVALID_INPUT
+    assert "give it or --gate" in capsys.readouterr().err
+    assert main([*args, "--reuse", "--choose-on", str(gold)]) == EXIT_INVALID_INPUT
+    assert "give --incumbent" in capsys.readouterr().err
     assert main([*args, "--reuse", "--gate", str(gold)]) == EXIT_INVALID_INPUT
     assert "give --incumbent" in capsys.readouterr().err
     assert main([*args, "--reuse", "--incumbent", str(tmp_path)]) == EXIT_INVALID_INPUT

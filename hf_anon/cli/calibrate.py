@@ -23,9 +23,14 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         raise InputError(f"--incumbent {args.incumbent} must be one of the --model folders")
     if args.gate and args.incumbent is None:
         raise InputError("--gate compares a candidate with the model in use: give --incumbent")
+    if args.choose_on and args.incumbent is None:
+        raise InputError("--choose-on pairs each candidate with the model in use: give --incumbent")
+    if args.choose_on and args.gate:
+        raise InputError("--choose-on guards recall on its own decisions: give it or --gate")
     results = {model: _calibrate_one(args, model) for model in args.model}
     if len(results) > 1:
-        chosen = _choose_through_gate(args, results)
+        choose = _choose_on if args.choose_on else _choose_through_gate
+        chosen = choose(args, results)
         print("\ncandidates (calibrated scores):")
         for model, result in results.items():
             mark = "*" if model == chosen else " "
@@ -61,14 +66,39 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
         vetoed.add(chosen)
 
 
-def _gate(args: argparse.Namespace):
+def _choose_on(args: argparse.Namespace, results: dict) -> str:
+    """The paired choice: every candidate that keeps the incumbent's high-risk recall on the
+    calibration gold is read on the ``--choose-on`` decisions beside the incumbent; the one
+    whose F-beta there is higher with its paired interval wholly above zero, and that loses
+    neither recall nor high-risk recall, replaces it (the highest F-beta of several); with
+    none, the incumbent stays. Forty calibration decisions could not tell candidates apart;
+    a few hundred of other courts can, and a tie keeps the model in use."""
+    from hf_anon.model.calibration import keeping_high_risk
+    from hf_anon.model.gate import best_winner
+
+    held = keeping_high_risk(results, args.incumbent, target_high=args.target_high)
+    for model in results:
+        if model != args.incumbent and model not in held:
+            print(f"{model}: high-risk recall on the calibration gold below the incumbent's")
+    if not held:
+        return args.incumbent
+    gate = _gate(args, args.choose_on)
+    checked = {}
+    for model in held:
+        checked[model] = result = gate.check(_detector(model))
+        verdict = "wins" if result.wins else ("ties" if result.passed else "loses")
+        print(f"choice ({result.documents} documents): {model} {result.describe()}: {verdict}")
+    return best_winner(checked) or args.incumbent
+
+
+def _gate(args: argparse.Namespace, paths=None):
     from hf_anon.model.gate import Gate
     from hf_anon.model.training import load_documents
 
     incumbent = _detector(args.incumbent)
     try:
-        docs = load_documents(list(args.gate), incumbent.labels, split="test")
-        return Gate(incumbent, docs)
+        docs = load_documents(list(paths or args.gate), incumbent.labels, split="test")
+        return Gate(incumbent, docs, beta=args.beta)
     except (OSError, ValueError) as err:
         raise InputError(str(err)) from None
 
@@ -218,6 +248,16 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         help="gold of courts that neither trained nor chose any candidate: the choice must "
         "not lose recall nor high-risk recall there against --incumbent (paired interval "
         "wholly below zero); if it does, the rule's next choice is tried",
+    )
+    parser.add_argument(
+        "--choose-on",
+        nargs="+",
+        default=None,
+        help="gold of courts that neither trained nor calibrated any candidate (a hundred "
+        "decisions or more): choose there instead of on --gold. A candidate that keeps "
+        "--incumbent's high-risk recall on --gold replaces it only with a higher F-beta on "
+        "these decisions, paired interval wholly above zero, and no recall or high-risk "
+        "recall lost; a tie keeps the incumbent",
     )
     parser.add_argument(
         "--reuse",

@@ -323,3 +323,17 @@ def choose(
             raise ValueError("every candidate was vetoed")
         return incumbent
     return max(eligible, key=lambda n: eligible[n].after["f_beta"])
+
+
+def keeping_high_risk(
+    results: dict[str, Calibration], incumbent: str, *, target_high: float = 0.99
+) -> list[str]:
+    """The candidates (not the incumbent) whose high-risk recall on the calibration gold is
+    not below the incumbent's (capped at the target): the floor a choice on other decisions
+    (:meth:`hf_anon.model.gate.Gate.check`, ``hf-anon calibrate --choose-on``) keeps, without
+    the slack of :func:`choose`, whose best-less-one-error floor can put the model in use
+    below it by one span."""
+    if incumbent not in results:
+        raise ValueError(f"the incumbent {incumbent!r} is not among the candidates")
+    floor = min(results[incumbent].after["recall_high"], target_high)
+    return [n for n, c in results.items() if n != incumbent and c.after["recall_high"] >= floor]

@@ -11,6 +11,13 @@ weight soup passed a gate of high-risk recall alone on 341 decisions and then lo
 recall on the unseen courts (reports/capacity/README.md, "weight soups"). It is a brake, not
 a measure: the set it reads is one that decides, so its figures are not reported as
 untouched.
+
+The same reading can also choose (``hf-anon calibrate --choose-on``): a candidate *wins*
+when, besides passing, its lenient F-beta is higher than the incumbent's with the paired
+interval wholly above zero. Forty calibration decisions could not tell candidates apart
+(F2 differences of 0.001 decided twice in session 57, and a high-risk recall one span
+higher put the model in use below the floor); a few hundred decisions of other courts,
+paired by decision, can, and a difference inside the interval keeps the model in use.
 """
 
 from __future__ import annotations
@@ -18,11 +25,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hf_anon.model.metrics import document_scorers, paired_intervals
+from hf_anon.model.metrics import SpanScores, document_scorers, headline, paired_intervals
 from hf_anon.text.data import Document
 
 #: The figures the gate guards, as :func:`paired_intervals` names them, and as it prints them.
 GUARDED = {"recall_high": "high-risk recall", "lenient_recall": "recall"}
+#: The figure a choice on the gate's documents compares (:attr:`GateResult.wins`)
+GAIN = "lenient_f_beta"
+
+
+def choice_figures(beta: float):
+    """The :func:`headline` figures and lenient F-beta, computed from one merged score, so
+    that a bootstrap draw pairs F-beta like the others (a mean of per-document F-beta would
+    weigh a decision of two spans like one of two hundred)."""
+
+    def figures(scores: SpanScores) -> dict[str, float]:
+        out = headline(scores)
+        p, r = out["lenient_precision"], out["lenient_recall"]
+        out[GAIN] = (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
+        return out
+
+    return figures
 
 
 @dataclass(frozen=True)
@@ -54,6 +77,7 @@ class GateResult:
 
     documents: int
     figures: dict[str, Paired]
+    gain: Paired | None = None  # lenient F-beta, paired (None from a result made without it)
 
     @property
     def high_risk(self) -> Paired:
@@ -68,34 +92,66 @@ class GateResult:
         """False when any guarded figure is lost (:attr:`Paired.lost`)."""
         return not any(f.lost for f in self.figures.values())
 
+    @property
+    def wins(self) -> bool:
+        """True when the candidate passes and its F-beta gain lies wholly above zero: a
+        better model whichever of the gate's decisions were drawn, not a tie."""
+        return self.passed and self.gain is not None and self.gain.low > 0.0
+
     def describe(self) -> str:
-        return "; ".join(f.describe(GUARDED[key]) for key, f in self.figures.items())
+        parts = [f.describe(GUARDED[key]) for key, f in self.figures.items()]
+        if self.gain is not None:
+            parts.append(self.gain.describe("F-beta"))
+        return "; ".join(parts)
 
 
 class Gate:
     """The incumbent (anything with ``labels`` and ``detect(texts)``) read once on the gate's
     documents; :meth:`check` pairs each candidate against it, by document."""
 
-    def __init__(self, incumbent, documents: Sequence[Document], *, samples: int = 1000):
+    def __init__(
+        self,
+        incumbent,
+        documents: Sequence[Document],
+        *,
+        samples: int = 1000,
+        beta: float = 2.0,
+    ):
         if not documents:
             raise ValueError("the gate holds no documents")
         self.documents = list(documents)
         self.samples = samples
+        self.beta = beta
         texts = [d.text for d in self.documents]
         self._before = document_scorers(incumbent.labels, self.documents, incumbent.detect(texts))
 
     def check(self, candidate) -> GateResult:
         texts = [d.text for d in self.documents]
         after = document_scorers(candidate.labels, self.documents, candidate.detect(texts))
-        paired = paired_intervals(self._before, after, samples=self.samples)
-        figures = {
-            key: Paired(
-                incumbent=paired[key]["before"],
-                candidate=paired[key]["after"],
-                difference=paired[key]["difference"],
-                low=paired[key]["low"],
-                high=paired[key]["high"],
-            )
-            for key in GUARDED
-        }
-        return GateResult(documents=len(self.documents), figures=figures)
+        paired = paired_intervals(
+            self._before, after, samples=self.samples, figures=choice_figures(self.beta)
+        )
+        figures = {key: Paired(**_renamed(paired[key])) for key in GUARDED}
+        return GateResult(
+            documents=len(self.documents), figures=figures, gain=Paired(**_renamed(paired[GAIN]))
+        )
+
+
+def _renamed(figure: dict[str, float]) -> dict[str, float]:
+    """One figure of :func:`paired_intervals` under :class:`Paired`'s names."""
+    return {
+        "incumbent": figure["before"],
+        "candidate": figure["after"],
+        "difference": figure["difference"],
+        "low": figure["low"],
+        "high": figure["high"],
+    }
+
+
+def best_winner(results: dict[str, GateResult]) -> str | None:
+    """Of the candidates read on the gate, the one that wins (:attr:`GateResult.wins`) with
+    the highest F-beta there; None when none wins, and the model in use stays."""
+    winners = {name: r for name, r in results.items() if r.wins}
+    if not winners:
+        return None
+    return max(winners, key=lambda name: winners[name].gain.candidate)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
 from hf_anon.corpora.placeholders.scoring import percentile_bounds
@@ -321,24 +321,26 @@ def paired_intervals(
     samples: int = 1000,
     seed: int = 0,
     level: float = 0.95,
+    figures: Callable[[SpanScores], dict[str, float]] = headline,
 ) -> dict[str, dict[str, float]]:
-    """The :func:`headline` figures of two detectors on the same documents, and their
-    differences with paired percentile intervals: every draw takes the same documents for
-    both, so a difference that one set of documents would give anyway (a hard decision
-    drawn twice) cancels. ``before[i]`` and ``after[i]`` score the same document."""
+    """The :func:`headline` figures (or those ``figures`` computes from one merged score)
+    of two detectors on the same documents, and their differences with paired percentile
+    intervals: every draw takes the same documents for both, so a difference that one set
+    of documents would give anyway (a hard decision drawn twice) cancels. ``before[i]`` and
+    ``after[i]`` score the same document."""
     import random
 
     if len(before) != len(after) or not before:
         raise ValueError(f"{len(before)} documents before, {len(after)} after: not paired")
-    whole_before = headline(merge_scorers(before).result())
-    whole_after = headline(merge_scorers(after).result())
+    whole_before = figures(merge_scorers(before).result())
+    whole_after = figures(merge_scorers(after).result())
     rng = random.Random(seed)
-    diffs: dict[str, list[float]] = {name: [] for name in HEADLINE}
+    diffs: dict[str, list[float]] = {name: [] for name in whole_before}
     for _ in range(samples):
         picks = rng.choices(range(len(before)), k=len(before))
-        b = headline(merge_scorers([before[i] for i in picks]).result())
-        a = headline(merge_scorers([after[i] for i in picks]).result())
-        for name in HEADLINE:
+        b = figures(merge_scorers([before[i] for i in picks]).result())
+        a = figures(merge_scorers([after[i] for i in picks]).result())
+        for name in diffs:
             diffs[name].append(a[name] - b[name])
     out = {}
     for name, values in diffs.items():

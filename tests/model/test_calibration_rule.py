@@ -14,6 +14,7 @@ from hf_anon.model.calibration import (
     choose,
     high_risk_floor,
     high_risk_purchases,
+    keeping_high_risk,
     read_calibration,
     standard_error,
     write_calibration,
@@ -161,6 +162,25 @@ def test_no_candidate_replaces_the_incumbent_with_less_high_risk_recall():
         choose(candidates, incumbent="elsewhere")
     with pytest.raises(ValueError, match="vetoed"):
         choose(candidates, vetoed=set(candidates))
+
+
+def test_a_choice_on_other_decisions_keeps_the_incumbents_recall_as_its_only_floor():
+    # session 57: the best candidate's 0.987 less one error (0.984) put the model in use
+    # (0.979) below the slack's floor by one span; the paired choice keeps no such floor,
+    # only the incumbent's own high-risk recall
+    candidates = {
+        "default": calibration(0.979, 0.907, spans=1400),
+        "o200": calibration(0.987, 0.899, spans=1400),
+        "o400": calibration(0.9839, 0.898, spans=1400),
+        "soup": calibration(0.975, 0.910, spans=1400),
+    }
+    assert choose(candidates, slack_se=1.0, incumbent="default") == "o200"
+    assert keeping_high_risk(candidates, "default") == ["o200", "o400"]
+    # capped at the target: above it more recall no longer counts
+    capped = {"in use": calibration(0.999, 0.9), "next": calibration(0.991, 0.95)}
+    assert keeping_high_risk(capped, "in use") == ["next"]
+    with pytest.raises(ValueError, match="not among the candidates"):
+        keeping_high_risk(candidates, "elsewhere")
 
 
 def test_above_the_target_recall_no_longer_counts():

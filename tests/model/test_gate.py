@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hf_anon.model.gate import Gate
+from hf_anon.model.gate import Gate, best_winner
 from hf_anon.text.data import Document, Span
 from hf_anon.text.labels import DEFAULT_LABELS
 
@@ -82,3 +82,56 @@ def test_a_candidate_that_keeps_its_high_risk_names_but_loses_the_rest_is_refuse
     assert result.recall.candidate == pytest.approx(2 / 3) and result.recall.lost
     assert not result.passed
     assert "recall 0.667 against 1.000" in result.describe()
+
+
+# --- choosing on the gate's documents (hf-anon calibrate --choose-on) ------------------------
+
+
+class Marks(Finds):
+    """A detector that finds the gold names and also marks every ``und`` (a false span)."""
+
+    def detect(self, texts):
+        found = super().detect(texts)
+        for spans, t in zip(found, texts, strict=True):
+            at = t.find(" und ")
+            while at >= 0:
+                spans.append(Span(at + 1, at + 4, "nat-name"))
+                at = t.find(" und ", at + 1)
+        return found
+
+
+def test_a_candidate_that_finds_what_the_model_in_use_misses_everywhere_wins():
+    docs = precedents(12)
+    gate = Gate(Finds(docs, missed={"Yamada"}), docs, samples=200)
+    result = gate.check(Finds(docs))
+    assert result.gain.difference > 0 and result.gain.low > 0
+    assert result.passed and result.wins
+    assert "F-beta" in result.describe()
+
+
+def test_the_same_model_ties_and_a_tie_keeps_the_model_in_use():
+    docs = precedents(12)
+    gate = Gate(Finds(docs), docs, samples=200)
+    same = gate.check(Finds(docs))
+    assert same.gain.difference == 0 and not same.wins
+    assert best_winner({"same": same}) is None
+
+
+def test_precision_lost_everywhere_loses_f_beta_and_does_not_win():
+    docs = precedents(12)
+    gate = Gate(Finds(docs), docs, samples=200, beta=2.0)
+    noisy = gate.check(Marks(docs))
+    assert noisy.passed  # nothing of the gold is lost ...
+    assert noisy.gain.high < 0 and not noisy.wins  # ... but F2 falls on every draw
+
+
+def test_of_several_winners_the_highest_f_beta_is_chosen():
+    docs = precedents(12)
+    gate = Gate(Finds(docs, missed={"Yamada", "Sato0", "Suzuki1"}), docs, samples=200)
+    results = {
+        "a little better": gate.check(Finds(docs, missed={"Sato0", "Suzuki1"})),
+        "much better": gate.check(Finds(docs)),
+        "the same": gate.check(Finds(docs, missed={"Yamada", "Sato0", "Suzuki1"})),
+    }
+    assert results["a little better"].wins and results["much better"].wins
+    assert best_winner(results) == "much better"
