@@ -68,18 +68,21 @@ def _choose_through_gate(args: argparse.Namespace, results: dict) -> str:
 
 def _choose_on(args: argparse.Namespace, results: dict) -> str:
     """The paired choice: every candidate that keeps the incumbent's high-risk recall on the
-    calibration gold is read on the ``--choose-on`` decisions beside the incumbent; the one
-    whose F-beta there is higher with its paired interval wholly above zero, and that loses
-    neither recall nor high-risk recall, replaces it (the highest F-beta of several); with
-    none, the incumbent stays. Forty calibration decisions could not tell candidates apart;
-    a few hundred of other courts can, and a tie keeps the model in use."""
+    calibration gold (less ``--high-risk-slack-se`` of its standard errors) is read on the
+    ``--choose-on`` decisions beside the incumbent; the one whose F-beta there is higher with
+    its paired interval wholly above zero, and that loses neither recall nor high-risk
+    recall, replaces it (the highest F-beta of several); with none, the incumbent stays.
+    Forty calibration decisions could not tell candidates apart; a few hundred of other
+    courts can, and a tie keeps the model in use."""
     from hf_anon.model.calibration import keeping_high_risk
     from hf_anon.model.gate import best_winner
 
-    held = keeping_high_risk(results, args.incumbent, target_high=args.target_high)
+    held = keeping_high_risk(
+        results, args.incumbent, target_high=args.target_high, slack_se=args.high_risk_slack_se
+    )
     for model in results:
         if model != args.incumbent and model not in held:
-            print(f"{model}: high-risk recall on the calibration gold below the incumbent's")
+            print(f"{model}: high-risk recall on the calibration gold below the incumbent's floor")
     if not held:
         return args.incumbent
     gate = _gate(args, args.choose_on)
@@ -255,7 +258,8 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         default=None,
         help="gold of courts that neither trained nor calibrated any candidate (a hundred "
         "decisions or more): choose there instead of on --gold. A candidate that keeps "
-        "--incumbent's high-risk recall on --gold replaces it only with a higher F-beta on "
+        "--incumbent's high-risk recall on --gold (less --high-risk-slack-se of its standard "
+        "errors) replaces it only with a higher F-beta on "
         "these decisions, paired interval wholly above zero, and no recall or high-risk "
         "recall lost; a tie keeps the incumbent",
     )

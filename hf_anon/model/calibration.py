@@ -326,14 +326,21 @@ def choose(
 
 
 def keeping_high_risk(
-    results: dict[str, Calibration], incumbent: str, *, target_high: float = 0.99
+    results: dict[str, Calibration],
+    incumbent: str,
+    *,
+    target_high: float = 0.99,
+    slack_se: float = 0.0,
 ) -> list[str]:
     """The candidates (not the incumbent) whose high-risk recall on the calibration gold is
-    not below the incumbent's (capped at the target): the floor a choice on other decisions
-    (:meth:`hf_anon.model.gate.Gate.check`, ``hf-anon calibrate --choose-on``) keeps, without
-    the slack of :func:`choose`, whose best-less-one-error floor can put the model in use
-    below it by one span."""
+    not below the incumbent's (capped at the target) less ``slack_se`` of its standard
+    errors: the floor a choice on other decisions (:meth:`hf_anon.model.gate.Gate.check`,
+    ``hf-anon calibrate --choose-on``) keeps there. Counted from the incumbent, not from the
+    best candidate as :func:`choose` counts, so that no candidate can put the model in use
+    below it; with a slack, so that one span of the calibration gold does not keep a
+    candidate from the reading that decides (session 58: 0.984 against 0.987, one span of
+    378, kept a candidate from 192 decisions on which it was better)."""
     if incumbent not in results:
         raise ValueError(f"the incumbent {incumbent!r} is not among the candidates")
-    floor = min(results[incumbent].after["recall_high"], target_high)
+    floor = high_risk_floor(results[incumbent].after, target_high, slack_se)
     return [n for n, c in results.items() if n != incumbent and c.after["recall_high"] >= floor]

@@ -164,10 +164,10 @@ def test_no_candidate_replaces_the_incumbent_with_less_high_risk_recall():
         choose(candidates, vetoed=set(candidates))
 
 
-def test_a_choice_on_other_decisions_keeps_the_incumbents_recall_as_its_only_floor():
+def test_a_choice_on_other_decisions_counts_its_floor_from_the_incumbent():
     # session 57: the best candidate's 0.987 less one error (0.984) put the model in use
-    # (0.979) below the slack's floor by one span; the paired choice keeps no such floor,
-    # only the incumbent's own high-risk recall
+    # (0.979) below the slack's floor by one span; the paired choice counts its floor from
+    # the incumbent's own high-risk recall
     candidates = {
         "default": calibration(0.979, 0.907, spans=1400),
         "o200": calibration(0.987, 0.899, spans=1400),
@@ -176,6 +176,16 @@ def test_a_choice_on_other_decisions_keeps_the_incumbents_recall_as_its_only_flo
     }
     assert choose(candidates, slack_se=1.0, incumbent="default") == "o200"
     assert keeping_high_risk(candidates, "default") == ["o200", "o400"]
+    # session 58: one span below the incumbent (0.984 against 0.987 of 378) kept a candidate
+    # from the reading that decides; one standard error (0.006) of slack lets it be read
+    session58 = {
+        "default": calibration(0.987, 0.899, spans=378),
+        "c440": calibration(0.984, 0.899, spans=378),
+        "c880": calibration(0.9815, 0.903, spans=378),
+        "worse": calibration(0.975, 0.910, spans=378),
+    }
+    assert keeping_high_risk(session58, "default") == []
+    assert keeping_high_risk(session58, "default", slack_se=1.0) == ["c440", "c880"]
     # capped at the target: above it more recall no longer counts
     capped = {"in use": calibration(0.999, 0.9), "next": calibration(0.991, 0.95)}
     assert keeping_high_risk(capped, "in use") == ["next"]
