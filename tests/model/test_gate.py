@@ -135,3 +135,32 @@ def test_of_several_winners_the_highest_f_beta_is_chosen():
     }
     assert results["a little better"].wins and results["much better"].wins
     assert best_winner(results) == "much better"
+
+
+def test_the_paired_choice_benchmark_reads_a_model_against_itself_as_a_tie(
+    tiny_model_dir, tmp_path, capsys
+):
+    """``benchmarks/paired_choice.py``: what ``--choose-on`` reads, written out; the same
+    model as incumbent and candidate differs by nothing, on every figure and every draw."""
+    import importlib
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    script = importlib.import_module("paired_choice")
+    gold = tmp_path / "gold.jsonl"
+    text = "Der Kläger Hans Müller wohnt in der Bahnhofstraße 12 in 80331 München."
+    spans = [{"start": 11, "end": 22, "label": "nat-name", "risk": "high"}]
+    gold.write_text(
+        "".join(json.dumps({"id": f"d{i}", "text": text, "spans": spans}) + "\n" for i in range(3))
+    )
+    out = tmp_path / "pairs.json"
+    args = ["--incumbent", str(tiny_model_dir), "--candidates", str(tiny_model_dir)]
+    assert script.main([*args, "--gold", str(gold), "--samples", "50", "--json", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert record["documents"] == 3
+    figures = record["pairs"][str(tiny_model_dir)]
+    assert set(figures) >= {"lenient_recall", "recall_high", "lenient_f_beta"}
+    assert all(f["difference"] == 0 and f["low"] == f["high"] == 0 for f in figures.values())
+    assert "lenient_f_beta" in capsys.readouterr().out
