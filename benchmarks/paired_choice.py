@@ -7,7 +7,7 @@ What ``hf-anon calibrate --choose-on`` reads, for candidates it did not read (a 
 calibration gold kept them out) or for a reading afterwards that chooses nothing: lenient
 precision, recall, high-risk recall, strict F1 and lenient F-beta of each candidate against
 the incumbent, on the same decisions, with paired 95 % intervals
-(:func:`hf_anon.model.metrics.paired_intervals`, :func:`hf_anon.model.gate.choice_figures`).
+(:meth:`hf_anon.model.gate.Gate.paired`, the reading ``--choose-on`` makes).
 """
 
 from __future__ import annotations
@@ -29,23 +29,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from hf_anon.model.detection import SpanDetector
-    from hf_anon.model.gate import choice_figures
-    from hf_anon.model.metrics import document_scorers, paired_intervals
+    from hf_anon.model.gate import Gate
     from hf_anon.model.training import load_documents
 
     incumbent = SpanDetector.from_pretrained(args.incumbent)
     docs = load_documents(args.gold, incumbent.labels, split="test")
     if not docs:
         parser.error("the gold files hold no documents")
-    texts = [d.text for d in docs]
-    before = document_scorers(incumbent.labels, docs, incumbent.detect(texts))
+    gate = Gate(incumbent, docs, samples=args.samples, beta=args.beta)  # the incumbent read once
     out = {}
     for folder in args.candidates:
-        detector = SpanDetector.from_pretrained(folder)
-        after = document_scorers(detector.labels, docs, detector.detect(texts))
-        out[folder] = paired_intervals(
-            before, after, samples=args.samples, figures=choice_figures(args.beta)
-        )
+        out[folder] = gate.paired(SpanDetector.from_pretrained(folder))
         for name, v in out[folder].items():
             print(
                 f"{folder} {name}: {v['after']:.3f} against {v['before']:.3f}, "

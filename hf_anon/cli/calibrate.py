@@ -259,9 +259,8 @@ def add_calibrate_parser(commands) -> argparse.ArgumentParser:
         help="gold of courts that neither trained nor calibrated any candidate (a hundred "
         "decisions or more): choose there instead of on --gold. A candidate that keeps "
         "--incumbent's high-risk recall on --gold (less --high-risk-slack-se of its standard "
-        "errors) replaces it only with a higher F-beta on "
-        "these decisions, paired interval wholly above zero, and no recall or high-risk "
-        "recall lost; a tie keeps the incumbent",
+        "errors) replaces it only with a higher F-beta on these decisions, paired interval "
+        "wholly above zero, and no recall or high-risk recall lost; a tie keeps the incumbent",
     )
     parser.add_argument(
         "--reuse",

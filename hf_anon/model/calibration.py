@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 
-from hf_anon.model.metrics import SpanScorer
+from hf_anon.model.metrics import SpanScorer, f_beta
 from hf_anon.text.data import Document
 
 GRID = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
@@ -50,12 +50,11 @@ def summary(scores, beta: float = 2.0) -> dict[str, float]:
     """The figures the calibration's rule compares (lenient P/R/F1, F-beta, high-risk
     recall, strict F1) of one :class:`~hf_anon.model.metrics.SpanScores`."""
     p, r = scores.lenient.precision, scores.lenient.recall
-    f_beta = (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
     return {
         "precision": p,
         "recall": r,
         "f1": scores.lenient.f1,
-        "f_beta": f_beta,
+        "f_beta": f_beta(p, r, beta),
         "recall_high": scores.recall_by_risk.get("high", 1.0),
         "strict_f1": scores.strict.f1,
         "high_spans": scores.support_by_risk.get("high", 0),

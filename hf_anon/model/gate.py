@@ -25,7 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from hf_anon.model.metrics import SpanScores, document_scorers, headline, paired_intervals
+from hf_anon.model.metrics import (
+    SpanScores,
+    document_scorers,
+    f_beta,
+    headline,
+    paired_intervals,
+)
 from hf_anon.text.data import Document
 
 #: The figures the gate guards, as :func:`paired_intervals` names them, and as it prints them.
@@ -41,8 +47,7 @@ def choice_figures(beta: float):
 
     def figures(scores: SpanScores) -> dict[str, float]:
         out = headline(scores)
-        p, r = out["lenient_precision"], out["lenient_recall"]
-        out[GAIN] = (1 + beta**2) * p * r / (beta**2 * p + r) if p + r else 0.0
+        out[GAIN] = f_beta(out["lenient_precision"], out["lenient_recall"], beta)
         return out
 
     return figures
@@ -125,12 +130,17 @@ class Gate:
         texts = [d.text for d in self.documents]
         self._before = document_scorers(incumbent.labels, self.documents, incumbent.detect(texts))
 
-    def check(self, candidate) -> GateResult:
+    def paired(self, candidate) -> dict[str, dict[str, float]]:
+        """Every figure of :func:`choice_figures` of the candidate against the incumbent on
+        the gate's documents, paired (:func:`paired_intervals`)."""
         texts = [d.text for d in self.documents]
         after = document_scorers(candidate.labels, self.documents, candidate.detect(texts))
-        paired = paired_intervals(
+        return paired_intervals(
             self._before, after, samples=self.samples, figures=choice_figures(self.beta)
         )
+
+    def check(self, candidate) -> GateResult:
+        paired = self.paired(candidate)
         figures = {key: Paired(**_renamed(paired[key])) for key in GUARDED}
         return GateResult(
             documents=len(self.documents), figures=figures, gain=Paired(**_renamed(paired[GAIN]))

@@ -280,6 +280,14 @@ def merge_scorers(scorers: Sequence[SpanScorer]) -> SpanScorer:
 HEADLINE = ("lenient_precision", "lenient_recall", "recall_high", "strict_f1")
 
 
+def f_beta(precision: float, recall: float, beta: float) -> float:
+    """F-beta of a precision and a recall (``beta`` 2 weighs recall four times), 0 where both
+    are 0: the figure calibration maximises and a choice between models compares."""
+    if precision + recall == 0:
+        return 0.0
+    return (1 + beta**2) * precision * recall / (beta**2 * precision + recall)
+
+
 def headline(scores: SpanScores) -> dict[str, float]:
     """The headline figures (docs/evaluation.md): lenient P and R, high-risk R, strict F1."""
     return {
