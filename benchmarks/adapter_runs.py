@@ -4,8 +4,8 @@ without it.
 
 Imported by ``benchmarks/court_adapters.py`` (an adapter per court) and
 ``benchmarks/select_vs_random.py`` (which decisions to annotate next). Both start from the
-exhaustively annotated decisions of training rounds 4 to 9: the shipped model trained on
-rounds 1 to 3 only (``rules_cv.UNSEEN_BY_SHIPPED``), so these decisions are, for it, what
+exhaustively annotated decisions of training rounds 4 to 9 that the shipped model never
+trained on (``rules_cv.fold_pool``: all but fold 1), so these decisions are, for it, what
 corrected decisions of a court are for a clerk: new, and annotated by the guidelines.
 """
 
@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules_cv import UNSEEN_BY_SHIPPED
+from rules_cv import fold_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The headline figures the reports show, in their order, with their names there.
@@ -32,27 +32,18 @@ SHIPPED = ROOT / "models" / "hf-anon-de-e5-small"
 ADAPTER_CONFIG = ROOT / "configs" / "court_adapter.yaml"
 
 
-def _unseen_ids() -> set[str]:
-    """The ids of training rounds 4-9, which the shipped model never trained on."""
-    from hf_anon.text.readers import read_ids
-
-    return read_ids(ROOT / "data" / "real" / r / "selection.jsonl" for r in UNSEEN_BY_SHIPPED)
-
-
 def unseen_by_shipped() -> list:
-    """The annotated training decisions the shipped model never trained on (rounds 4-9)."""
-    from hf_anon.text.data import load_jsonl
-
-    ids = _unseen_ids()
-    return [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
+    """The annotated training decisions the shipped model never trained on: rounds 4-9
+    without the folds it trained on (``rules_cv.fold_pool``)."""
+    return fold_pool()[0]
 
 
 def seen_by_shipped() -> list:
-    """The annotated decisions the shipped model trained or was chosen on (rounds 1-3 and
-    the validation split): their courts are the courts it has seen."""
+    """The annotated decisions the shipped model trained or was chosen on (the rest of the
+    training rounds and the validation split): their courts are the courts it has seen."""
     from hf_anon.text.data import load_jsonl
 
-    unseen, real = _unseen_ids(), ROOT / "data" / "real"
+    unseen, real = {d.id for d in unseen_by_shipped()}, ROOT / "data" / "real"
     train = [d for d in load_jsonl(real / "train.jsonl") if d.id not in unseen]
     return train + load_jsonl(real / "validation.jsonl")
 

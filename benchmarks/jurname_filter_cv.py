@@ -56,7 +56,7 @@ def out_of_fold(pool, predicted, folds, labels, features, threshold=0.97):
     cf.span_features = features
     try:
         out = [None] * len(pool)
-        for k in range(FOLDS):
+        for k in sorted(set(folds)):
             train = [i for i, f in enumerate(folds) if f != k]
             config = cf.CitedFilterConfig(labels=tuple(sorted(labels)), threshold=threshold)
             fitted = cf.CitedFilter.fit(
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             judged = out_of_fold(pool, shipped, folds, labels, features, threshold)
         else:
             judged = out_of_fold(pool, predicted, folds, labels, features, threshold)
-        scores = fold_scores(pool, folds, judged, shipped, detector.labels, FOLDS)
+        scores = fold_scores(pool, folds, judged, shipped, detector.labels)
         results[name] = {"folds": scores, "earns_its_place": earns_its_place(scores)}
         print(f"{name}: earns its place {results[name]['earns_its_place']}")
         for k, f in scores.items():

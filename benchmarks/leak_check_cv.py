@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     found = detector.detect([d.text for d in docs], progress=True)
     results: dict = {}
     for name, (change, min_score) in VARIANTS.items():
-        for fold in range(FOLDS):
+        for fold in sorted(set(folds)):
             idx = [i for i, f in enumerate(folds) if f == fold]
             fidelity, protection = measure_output(
                 [docs[i] for i in idx],

@@ -29,10 +29,11 @@ PROSE = ROOT / "data" / "real" / "prose.jsonl"
 DecodeBoth = Callable[[Sequence], tuple[list, list]]
 
 
-def fold_scores(pool, folds: list[int], on, off, labels, n_folds: int) -> dict:
-    """Per fold: its decisions, and the scores with (``on``) and without (``off``) the rule."""
+def fold_scores(pool, folds: list[int], on, off, labels) -> dict:
+    """Per fold (by its number, counted from 1): its decisions, and the scores with (``on``)
+    and without (``off``) the rule."""
     out = {}
-    for k in range(n_folds):
+    for k in sorted(set(folds)):
         chosen = [i for i, f in enumerate(folds) if f == k]
         docs = [pool[i] for i in chosen]
         out[str(k + 1)] = {
@@ -145,7 +146,7 @@ def rule_main(
     on, off = decode_both(detector, pool)
     detector.cited_filter = shipped_filter
     both = partial(decode_both, detector)
-    results: dict = {"folds": fold_scores(pool, folds, on, off, detector.labels, args.folds)}
+    results: dict = {"folds": fold_scores(pool, folds, on, off, detector.labels)}
     results["earns_its_place"] = verdict(results["folds"])
     results["verdict"] = VERDICTS[verdict]
     results["sets"] = sets_read_afterwards(both, detector.labels, args.samples)

@@ -168,7 +168,7 @@ def folds(args) -> None:
     base = decoded[base_name][0]
     results: dict = {"models": {}, "against": base_name}
     for name, (spans, labels) in decoded.items():
-        per_fold = fold_scores(pool, fold, spans, base, labels, 5)
+        per_fold = fold_scores(pool, fold, spans, base, labels)
         results["models"][name] = {"folds": per_fold, "earns_its_place": earns_its_place(per_fold)}
     print(markdown(results))
     if args.json:
@@ -186,9 +186,12 @@ def pool(args) -> None:
 
 def markdown(results: dict) -> str:
     """F2 and high-risk recall of each model by fold, and whether it beats the first."""
+    first = next(iter(results["models"].values()))
     lines = [
-        "| model | " + " | ".join(f"fold {k} F2 / high-risk" for k in range(1, 6)) + " | earns? |",
-        "|---" * 7 + "|",
+        "| model | "
+        + " | ".join(f"fold {k} F2 / high-risk" for k in first["folds"])
+        + " | earns? |",
+        "|---" * (len(first["folds"]) + 2) + "|",
     ]
     for name, entry in results["models"].items():
         cells = [

@@ -7,9 +7,10 @@ name per court, else a court "never seen" is only a spelling never seen.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 _COURT_WORDS = {
@@ -106,6 +107,18 @@ def court_identity(court: str | None) -> str | None:
     name = re.sub(r"(?:\b(?:Kammer|Senat)\s+)?\bfür \w+sachen\b", "", name)
     name = re.sub(r"^(BGH|BVerwG|BSG|BAG|BFH|BVerfG|BPatG)\b.*$", r"\1", name.strip())
     return " ".join(name.split()) or None
+
+
+def folds_by_court(decisions: Sequence, folds: int) -> list[int]:
+    """A fold (0 … ``folds`` − 1) for each decision, by its court (:func:`court_identity`
+    of ``meta["court"]``; by its source, the id's prefix, where it names none): every
+    decision of one court falls in one fold, whatever the spelling, so a fold measures courts
+    the other folds never saw. Stable across runs and machines (a hash, not a draw), so a
+    fold written for training today is the fold a benchmark leaves out tomorrow."""
+    if folds < 1:
+        raise ValueError(f"folds must be at least 1, not {folds}")
+    keys = [court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in decisions]
+    return [hashlib.sha256(k.encode()).digest()[0] % folds for k in keys]
 
 
 def courts_of(selections: Iterable[str | Path]) -> set[str]:

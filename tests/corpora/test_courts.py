@@ -7,8 +7,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from hf_anon.corpora.courts import court_identity, court_type, courts_of, normalize_court
+from hf_anon.corpora.courts import (
+    court_identity,
+    court_type,
+    courts_of,
+    folds_by_court,
+    normalize_court,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
 from prepare_unseen_courts import draw
@@ -97,3 +105,81 @@ def test_courts_of_selections_reads_each_decisions_court_once(tmp_path):
     selection.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
 
     assert courts_of([selection]) == {"OLG Köln", "BGH"}
+
+
+def test_every_decision_of_a_court_falls_in_one_fold_whatever_its_spelling():
+    from hf_anon.text.data import Document
+
+    decisions = [
+        Document(id="openjur:1", text="…", meta={"court": "Oberlandesgericht Köln"}),
+        Document(id="openjur:2", text="…", meta={"court": "OLG Köln 19. Zivilsenat"}),
+        Document(id="juris:3", text="…", meta={"court": "Bundesgerichtshof XI. Zivilsenat"}),
+        Document(id="juris:4", text="…", meta={"court": "BGH"}),
+    ]
+
+    folds = folds_by_court(decisions, 5)
+
+    assert folds[0] == folds[1] and folds[2] == folds[3]
+    assert all(0 <= f < 5 for f in folds)
+    assert folds_by_court(decisions, 5) == folds  # a hash, not a draw
+
+
+def test_a_decision_without_a_court_is_folded_by_its_source():
+    from hf_anon.text.data import Document
+
+    unnamed = [Document(id=f"bverwg:{i}", text="…") for i in range(3)]
+
+    assert len(set(folds_by_court(unnamed, 7))) == 1
+
+
+@given(
+    st.lists(st.sampled_from(["VG Mainz", "LG Kassel", "BGH", None]), max_size=20),
+    st.integers(1, 9),
+)
+def test_folds_are_counted_from_zero_below_their_number(courts, folds):
+    from hf_anon.text.data import Document
+
+    decisions = [Document(id=f"src:{i}", text="…", meta={"court": c}) for i, c in enumerate(courts)]
+
+    assert all(0 <= f < folds for f in folds_by_court(decisions, folds))
+
+
+def test_no_folds_is_an_error():
+    with pytest.raises(ValueError, match="at least 1"):
+        folds_by_court([], 0)
+
+
+def test_the_bundled_models_trained_fold_is_left_out_of_the_filters_decisions():
+    """The citation filter learns from decisions the model never trained on: the bundled
+    model trained on fold 1 of rounds 4-9, so the filter reads folds 2-5 only, and no court
+    of fold 1 is among them."""
+    from train_cited_filter import ROUNDS, TRAINED_FOLDS, training_decisions
+
+    real = Path(__file__).resolve().parents[2] / "data" / "real" / "train.jsonl"
+    every = training_decisions(ROUNDS, real)
+    kept = training_decisions(ROUNDS, real, TRAINED_FOLDS)
+
+    trained_courts = {
+        court_identity(d.meta.get("court")) or d.id.split(":")[0]
+        for d, k in zip(every, folds_by_court(every, 5), strict=True)
+        if k + 1 in TRAINED_FOLDS
+    }
+    assert len(every) == 341 and len(kept) == 192
+    assert not trained_courts & {
+        court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in kept
+    }
+
+
+def test_the_fold_benchmarks_leave_out_what_the_bundled_model_trained_on_folds_keeping_numbers():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from rules_cv import TRAINED_BY_SHIPPED, fold_pool
+
+    every, every_fold = fold_pool(leave_out=())
+    unseen, unseen_fold = fold_pool()
+
+    assert TRAINED_BY_SHIPPED == (1,)
+    assert sorted(set(every_fold)) == [0, 1, 2, 3, 4]
+    assert sorted(set(unseen_fold)) == [1, 2, 3, 4]  # fold 2 is still fold 2
+    trained = {d.id for d, k in zip(every, every_fold, strict=True) if k == 0}
+    assert len(every) == 341 and len(unseen) == 192
+    assert not trained & {d.id for d in unseen}

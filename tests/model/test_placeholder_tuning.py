@@ -7,6 +7,7 @@ import json
 import random
 import re
 import shutil
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -166,3 +167,17 @@ def test_the_tuning_script_chooses_german_settings_on_the_validation_key(tiny_mo
     record = json.loads((out / "placeholder_tuning.json").read_text())
     assert record["texts"] == 2 + 2 and "combination" not in record  # German: third key
     assert record["threshold"] == saved["threshold"]
+
+
+def test_tuning_again_with_the_same_seed_gives_the_same_tagger(frozen, windows, tmp_path):
+    """A tagger that ships can be rebuilt from its recipe: the adapter's and heads' first
+    weights and the dropout are drawn from the config's seed, not from whatever ran before."""
+    config = TuningConfig(epochs=1, batch_size=2, lr=5e-3, lora_r=4, save_every=100, seed=3)
+    first = tune(frozen, windows, config, tmp_path / "a", progress=False)
+    torch.rand(7)  # whatever else drew from torch's generator in between
+    second = tune(frozen, windows, config, tmp_path / "b", progress=False)
+    other = tune(frozen, windows, replace(config, seed=4), tmp_path / "c", progress=False)
+
+    a, b, c = (t.state_dict() for t in (first, second, other))
+    assert all(torch.equal(a[k], b[k]) for k in a)
+    assert not all(torch.equal(a[k], c[k]) for k in a)
