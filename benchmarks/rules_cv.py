@@ -211,7 +211,10 @@ def main(argv: list[str] | None = None) -> int:
         folds = [names.index(k) for k in keys]
         args.folds = len(names)
     else:
+        from hf_anon.corpora.courts import court_key
+
         docs, folds = fold_pool(args.folds, args.rounds)
+        keys = [court_key(d) for d in docs]
     detector = SpanDetector.from_pretrained(args.model)
     probabilities = detector.predict_probabilities(docs, progress=True)
     families = [*detector.recognizers, "snap_words"]

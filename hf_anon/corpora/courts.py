@@ -109,16 +109,20 @@ def court_identity(court: str | None) -> str | None:
     return " ".join(name.split()) or None
 
 
+def court_key(decision) -> str:
+    """What a decision is grouped by: its court (:func:`court_identity` of
+    ``meta["court"]``), or its source (the id's prefix) where it names none."""
+    return court_identity(decision.meta.get("court")) or decision.id.split(":")[0]
+
+
 def folds_by_court(decisions: Sequence, folds: int) -> list[int]:
-    """A fold (0 … ``folds`` − 1) for each decision, by its court (:func:`court_identity`
-    of ``meta["court"]``; by its source, the id's prefix, where it names none): every
+    """A fold (0 … ``folds`` − 1) for each decision, by its :func:`court_key`: every
     decision of one court falls in one fold, whatever the spelling, so a fold measures courts
     the other folds never saw. Stable across runs and machines (a hash, not a draw), so a
     fold written for training today is the fold a benchmark leaves out tomorrow."""
     if folds < 1:
         raise ValueError(f"folds must be at least 1, not {folds}")
-    keys = [court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in decisions]
-    return [hashlib.sha256(k.encode()).digest()[0] % folds for k in keys]
+    return [hashlib.sha256(court_key(d).encode()).digest()[0] % folds for d in decisions]
 
 
 def courts_of(selections: Iterable[str | Path]) -> set[str]:

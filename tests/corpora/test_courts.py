@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from hf_anon.corpora.courts import (
     court_identity,
+    court_key,
     court_type,
     courts_of,
     folds_by_court,
@@ -160,14 +161,12 @@ def test_the_bundled_models_trained_fold_is_left_out_of_the_filters_decisions():
     kept = training_decisions(ROUNDS, real, TRAINED_FOLDS)
 
     trained_courts = {
-        court_identity(d.meta.get("court")) or d.id.split(":")[0]
+        court_key(d)
         for d, k in zip(every, folds_by_court(every, 5), strict=True)
         if k + 1 in TRAINED_FOLDS
     }
     assert len(every) == 341 and len(kept) == 192
-    assert not trained_courts & {
-        court_identity(d.meta.get("court")) or d.id.split(":")[0] for d in kept
-    }
+    assert not trained_courts & {court_key(d) for d in kept}
 
 
 def test_the_fold_benchmarks_leave_out_what_the_bundled_model_trained_on_folds_keeping_numbers():
