@@ -7,18 +7,18 @@
     python benchmarks/rules_cv.py --verdicts REAL.json SECOND.json --new FAMILY ...  # what comes
 
 Issue 31, part 3: a recognizer or decoding rule stays only if it helps on every fold of a
-cross-validation over courts, not on the one split it was written from. The decisions are
-those of the training rounds the model has *not* trained on (rounds 4 to 9 without fold 1,
-``TRAINED_BY_SHIPPED``: the default trained on rounds 1 to 3, juris's Landgerichte and, since
-session 59, fold 1 of rounds 4 to 9): exhaustively annotated, from many courts, and neither
-validation (where the rules were written) nor a test. They are grouped into folds by court
-(``hf_anon.corpora.courts.folds_by_court``), so no court is in two folds; a fold keeps its
-number when another is left out. The model runs once; each family
-is then switched off in turn (each recognizer of the model's config, and ``snap_words``) and
-every fold scored (lenient precision, recall, F2, high-risk recall). A family *earns its
-place* where switching it off lowers F2 on every fold where it changes the scores
-(:func:`helps_where_it_acts`). Switching a family off is also read as the gate reads a candidate
-model (:func:`removal_gate`): recall and high-risk recall paired by document over all folds.
+cross-validation over courts, not on the one split it was written from. The decisions are those
+of the training rounds the model has *not* trained on (rounds 4 to 9 without fold 1,
+``hf_anon.corpora.courts.TRAINED_BY_BUNDLED``: the default trained on rounds 1 to 3, juris's
+Landgerichte and, since session 59, fold 1 of rounds 4 to 9): exhaustively annotated, from many
+courts, and neither validation (where the rules were written) nor a test. They are grouped into
+folds by court (``hf_anon.corpora.courts.folds_by_court``), so no court is in two folds; a fold
+keeps its number when another is left out. The model runs once; each family is then switched
+off in turn (each recognizer of the model's config, and ``snap_words``) and every fold scored
+(lenient precision, recall, F2, high-risk recall). A family *earns its place* where switching
+it off lowers F2 on every fold where it changes the scores (:func:`helps_where_it_acts`).
+Switching a family off is also read as the gate reads a candidate model (:func:`removal_gate`):
+recall and high-risk recall paired by document over all folds.
 
 Published decisions hold no bank account, phone number or e-mail address (the courts removed
 them), so the recognizers written for those never fire there. ``--gold`` with ``--fold-by``
@@ -36,10 +36,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ROUNDS_4_TO_9 = [f"annotation-train{i}" for i in range(4, 10)]
-#: Folds (counted from 1, by court, of 5) of rounds 4-9 that the bundled model trained on:
-#: fold 1 since session 59 (``configs/e5_small_real_gold11.yaml``). They are left out of every
-#: measurement on these rounds, where the model's spans would be too good.
-TRAINED_BY_SHIPPED = (1,)
 
 
 def write_folds(out: Path, docs: Sequence, folds: Sequence[int]) -> list[Path]:
@@ -60,13 +56,14 @@ def write_folds(out: Path, docs: Sequence, folds: Sequence[int]) -> list[Path]:
 def fold_pool(
     folds: int = 5,
     rounds: Sequence[str] = ROUNDS_4_TO_9,
-    leave_out: Sequence[int] = TRAINED_BY_SHIPPED,
+    leave_out: Sequence[int] | None = None,
 ) -> tuple[list, list[int]]:
     """The decisions of ``rounds`` (default 4 to 9) and the fold (by court, counted from 0)
     of each, without the folds ``leave_out`` names (counted from 1, as the reports count
-    them: by default those the bundled model trained on, so a fold keeps its number whatever
-    is left out); a clear error where ``data/real/train.jsonl`` has none of them."""
-    from hf_anon.corpora.courts import folds_by_court
+    them; by default ``hf_anon.corpora.courts.TRAINED_BY_BUNDLED``, those the bundled model
+    trained on, so a fold keeps its number whatever is left out); a clear error where
+    ``data/real/train.jsonl`` has none of them."""
+    from hf_anon.corpora.courts import TRAINED_BY_BUNDLED, without_folds
     from hf_anon.text.data import load_jsonl
     from hf_anon.text.readers import read_ids
 
@@ -74,9 +71,7 @@ def fold_pool(
     pool = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
     if not pool:
         raise SystemExit(f"no decision of {', '.join(rounds)} in data/real/train.jsonl")
-    kept = [(d, f) for d, f in zip(pool, folds_by_court(pool, folds), strict=True)]
-    kept = [(d, f) for d, f in kept if f + 1 not in leave_out]
-    return [d for d, _ in kept], [f for _, f in kept]
+    return without_folds(pool, TRAINED_BY_BUNDLED if leave_out is None else leave_out, folds)
 
 
 def scores(docs, predicted, labels) -> dict[str, float]:

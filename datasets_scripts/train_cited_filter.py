@@ -31,16 +31,11 @@ ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = [f"annotation-train{i}" for i in range(4, 10)]
 
 
-#: Folds (counted from 1) of rounds 4-9 that the bundled model trained on.
-TRAINED_FOLDS = (1,)
-FOLDS = 5
-
-
 def training_decisions(rounds: list[str], gold: Path, leave_out: tuple[int, ...] = ()):
     """The annotated decisions of ``rounds`` (their ``selection.jsonl``; all of ``gold``
     where no round is named) in ``gold``, without the folds by court ``leave_out`` names
-    (counted from 1, of :data:`FOLDS`)."""
-    from hf_anon.corpora.courts import folds_by_court
+    (counted from 1, :func:`hf_anon.corpora.courts.without_folds`)."""
+    from hf_anon.corpora.courts import without_folds
     from hf_anon.text.data import load_jsonl
     from hf_anon.text.readers import read_ids
 
@@ -55,9 +50,7 @@ def training_decisions(rounds: list[str], gold: Path, leave_out: tuple[int, ...]
         raise SystemExit(f"no selection file: {', '.join(missing)}")
     ids = read_ids(selections)
     docs = [d for d in load_jsonl(gold) if d.id in ids]
-    if leave_out:
-        folds = folds_by_court(docs, FOLDS)
-        docs = [d for d, k in zip(docs, folds, strict=True) if k + 1 not in leave_out]
+    docs = without_folds(docs, leave_out)[0]
     if not docs:
         raise SystemExit(f"no decision of {', '.join(rounds)} in {gold}")
     return docs
@@ -73,6 +66,8 @@ def trained_on(count: int, rounds: list[str], leave_out: tuple[int, ...], gold: 
 
 
 def main(argv: list[str] | None = None) -> int:
+    from hf_anon.corpora.courts import ROUND_FOLDS, TRAINED_BY_BUNDLED
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "models" / "hf-anon-de-e5-small"))
     parser.add_argument(
@@ -82,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         "--leave-out-folds",
         nargs="*",
         type=int,
-        default=TRAINED_FOLDS,
+        default=TRAINED_BY_BUNDLED,
         metavar="K",
         help="folds by court (of 5, counted from 1) of the rounds to leave out: those the "
         "model trained on (default: 1, as the bundled model); none: all",
@@ -97,9 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or Path(args.model)
     if not out.is_dir():
         parser.error(f"{out} is not a folder (give --out for a model from the hub)")
-    if any(not 1 <= k <= FOLDS for k in args.leave_out_folds):
-        parser.error(f"--leave-out-folds counts folds from 1 to {FOLDS}")
-    leave_out = tuple(args.leave_out_folds) if args.rounds else ()
+    if any(not 1 <= k <= ROUND_FOLDS for k in args.leave_out_folds):
+        parser.error(f"--leave-out-folds counts folds from 1 to {ROUND_FOLDS}")
+    leave_out = tuple(args.leave_out_folds)
     docs = training_decisions(args.rounds, args.gold, leave_out)
     started = time.time()
     detector = SpanDetector.from_pretrained(args.model, cited_filter=False)

@@ -11,12 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hf_anon.corpora.courts import (
+    TRAINED_BY_BUNDLED,
     court_identity,
     court_key,
     court_type,
     courts_of,
     folds_by_court,
     normalize_court,
+    without_folds,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "datasets_scripts"))
@@ -154,16 +156,16 @@ def test_the_bundled_models_trained_fold_is_left_out_of_the_filters_decisions():
     """The citation filter learns from decisions the model never trained on: the bundled
     model trained on fold 1 of rounds 4-9, so the filter reads folds 2-5 only, and no court
     of fold 1 is among them."""
-    from train_cited_filter import ROUNDS, TRAINED_FOLDS, training_decisions
+    from train_cited_filter import ROUNDS, training_decisions
 
     real = Path(__file__).resolve().parents[2] / "data" / "real" / "train.jsonl"
     every = training_decisions(ROUNDS, real)
-    kept = training_decisions(ROUNDS, real, TRAINED_FOLDS)
+    kept = training_decisions(ROUNDS, real, TRAINED_BY_BUNDLED)
 
     trained_courts = {
         court_key(d)
         for d, k in zip(every, folds_by_court(every, 5), strict=True)
-        if k + 1 in TRAINED_FOLDS
+        if k + 1 in TRAINED_BY_BUNDLED
     }
     assert len(every) == 341 and len(kept) == 192
     assert not trained_courts & {court_key(d) for d in kept}
@@ -171,14 +173,31 @@ def test_the_bundled_models_trained_fold_is_left_out_of_the_filters_decisions():
 
 def test_the_fold_benchmarks_leave_out_what_the_bundled_model_trained_on_folds_keeping_numbers():
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-    from rules_cv import TRAINED_BY_SHIPPED, fold_pool
+    from rules_cv import fold_pool
 
     every, every_fold = fold_pool(leave_out=())
     unseen, unseen_fold = fold_pool()
 
-    assert TRAINED_BY_SHIPPED == (1,)
+    assert TRAINED_BY_BUNDLED == (1,)
     assert sorted(set(every_fold)) == [0, 1, 2, 3, 4]
     assert sorted(set(unseen_fold)) == [1, 2, 3, 4]  # fold 2 is still fold 2
     trained = {d.id for d, k in zip(every, every_fold, strict=True) if k == 0}
     assert len(every) == 341 and len(unseen) == 192
     assert not trained & {d.id for d in unseen}
+
+
+def test_leaving_a_fold_out_keeps_the_other_folds_numbers():
+    from hf_anon.text.data import Document
+
+    decisions = [
+        Document(id=f"src:{i}", text="…", meta={"court": c})
+        for i, c in enumerate(["VG Mainz", "LG Kassel", "BGH", "OLG Köln", "AG Fürth"] * 2)
+    ]
+    every = folds_by_court(decisions, 5)
+    left_out = every[0] + 1  # VG Mainz's fold, counted from 1
+
+    kept, folds = without_folds(decisions, [left_out])
+
+    assert all(f + 1 != left_out for f in folds)
+    assert [every[decisions.index(d)] for d in kept] == folds
+    assert len(kept) == sum(f + 1 != left_out for f in every)
