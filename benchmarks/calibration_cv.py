@@ -87,10 +87,10 @@ def markdown(result: dict) -> str:
         "P / R / high / F2 | F2 gain | high-risk gain |",
         "|---|---|---|---|---|---|",
     ]
-    for k, row in enumerate(result["folds"]):
+    for row in result["folds"]:
         a, b = row["shipped"], row["broad"]
         lines.append(
-            f"| {k + 1} | {row['decisions']} "
+            f"| {row['fold']} | {row['decisions']} "
             f"| {a['precision']:.3f} / {a['recall']:.3f} / {a['recall_high']:.3f} / {a['f2']:.4f} "
             f"| {b['precision']:.3f} / {b['recall']:.3f} / {b['recall_high']:.3f} / {b['f2']:.4f} "
             f"| {b['f2'] - a['f2']:+.4f} | {b['recall_high'] - a['recall_high']:+.3f} |"
@@ -167,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
         fold_docs = [docs[i] for i in inside]
         rows.append(
             {
+                "fold": k + 1,
                 "decisions": len(inside),
                 "calibrated_on": len(validation) + len(outside),
                 "thresholds": calibration.thresholds,

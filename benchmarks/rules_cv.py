@@ -58,12 +58,16 @@ def fold_pool(
     rounds: Sequence[str] = ROUNDS_4_TO_9,
     leave_out: Sequence[int] | None = None,
 ) -> tuple[list, list[int]]:
-    """The decisions of ``rounds`` (default 4 to 9) and the fold (by court, counted from 0)
-    of each, without the folds ``leave_out`` names (counted from 1, as the reports count
-    them; by default ``hf_anon.corpora.courts.TRAINED_BY_BUNDLED``, those the bundled model
-    trained on, so a fold keeps its number whatever is left out); a clear error where
-    ``data/real/train.jsonl`` has none of them."""
-    from hf_anon.corpora.courts import TRAINED_BY_BUNDLED, without_folds
+    """The decisions of ``rounds`` (default 4 to 9) and the fold (by court, counted from 0,
+    of ``folds``) of each, without the folds ``leave_out`` names (counted from 1, as the
+    reports count them, so a fold keeps its number whatever is left out); a clear error where
+    ``data/real/train.jsonl`` has none of them.
+
+    By default (``leave_out=None``) the decisions the bundled model trained on are left out:
+    ``hf_anon.corpora.courts.TRAINED_BY_BUNDLED`` counts them among the
+    ``ROUND_FOLDS`` folds training was split by, so they go first and the rest is split into
+    ``folds``; with ``folds == ROUND_FOLDS`` that is the same split, fold numbers kept."""
+    from hf_anon.corpora.courts import ROUND_FOLDS, TRAINED_BY_BUNDLED, without_folds
     from hf_anon.text.data import load_jsonl
     from hf_anon.text.readers import read_ids
 
@@ -71,7 +75,10 @@ def fold_pool(
     pool = [d for d in load_jsonl(ROOT / "data" / "real" / "train.jsonl") if d.id in ids]
     if not pool:
         raise SystemExit(f"no decision of {', '.join(rounds)} in data/real/train.jsonl")
-    return without_folds(pool, TRAINED_BY_BUNDLED if leave_out is None else leave_out, folds)
+    if leave_out is None:
+        pool, _ = without_folds(pool, TRAINED_BY_BUNDLED, ROUND_FOLDS)
+        leave_out = ()
+    return without_folds(pool, leave_out, folds)
 
 
 def scores(docs, predicted, labels) -> dict[str, float]:

@@ -186,6 +186,18 @@ def test_the_fold_benchmarks_leave_out_what_the_bundled_model_trained_on_folds_k
     assert not trained & {d.id for d in unseen}
 
 
+def test_a_fold_benchmark_of_other_fold_counts_still_leaves_out_what_the_bundled_model_saw():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from rules_cv import fold_pool
+
+    every, every_fold = fold_pool(leave_out=())
+    trained = {d.id for d, k in zip(every, every_fold, strict=True) if k + 1 in TRAINED_BY_BUNDLED}
+    three, three_fold = fold_pool(3)
+
+    assert len(three) == 192 and not trained & {d.id for d in three}
+    assert sorted(set(three_fold)) == [0, 1, 2]  # the rest split into three, none left empty
+
+
 def test_leaving_a_fold_out_keeps_the_other_folds_numbers():
     from hf_anon.text.data import Document
 
