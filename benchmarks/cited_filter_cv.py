@@ -24,6 +24,8 @@ against the same decoding without it (``--no-sets``: the folds only).
 fold, as "without") against one that also reads every word of the span's sentence
 (``CitedFilterConfig.sentence``, out of fold, as "with"); with ``--nested-threshold`` the
 variant's threshold is chosen without the fold it is scored on (:func:`nested_out_of_fold`).
+``--nested-threshold`` alone (session 60) asks it of today's filter against no filter: each
+fold's threshold is chosen without it, among :data:`NESTED_THRESHOLDS`.
 """
 
 from __future__ import annotations
@@ -129,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--nested-threshold",
         action="store_true",
-        help="with --sentence: the variant's threshold chosen without the fold it is scored on",
+        help="the filter's threshold chosen without the fold it is scored on (with --sentence: "
+        "the variant's)",
     )
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
@@ -150,8 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
     labels = detector.labels
     chosen = None
-    if args.sentence and args.nested_threshold:
-        pooled, chosen = nested_out_of_fold(pool, predicted, folds, labels, sentence=True)
+    if args.nested_threshold:
+        variant = {"sentence": True} if args.sentence else {}
+        pooled, chosen = nested_out_of_fold(pool, predicted, folds, labels, **variant)
     else:
         variant = {"sentence": True} if args.sentence else {}
         pooled = out_of_fold(pool, predicted, folds, **variant)
@@ -221,6 +225,12 @@ def markdown(results: dict) -> str:
             + " | ".join(change_cell(figures[key]) for key in FIGURES)
             + " |"
         )
+    if "nested_thresholds" in results:
+        lines += [
+            "",
+            "Threshold each fold got, chosen without it: "
+            + ", ".join(f"fold {k}: {t:g}" for k, t in results["nested_thresholds"].items()),
+        ]
     if "prose" in results:
         lines += ["", prose_line(results["prose"], "filter")]
     return "\n".join(lines) + "\n"
