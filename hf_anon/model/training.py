@@ -416,6 +416,9 @@ def build_model(config: TrainingConfig, labels: LabelSet):
             # a trained model cut to its first N layers (a faster student that keeps the
             # heads); the weights of the dropped layers are not loaded
             existing.encoder = {**existing.encoder, "num_hidden_layers": config.num_hidden_layers}
+        # the loss is the run's, not the parent's: a config that weighs entity tokens
+        # differently must train with its weights (they were silently the parent's before)
+        existing.span_class_weights = list(config.span_class_weights)
         model = AnonModel.from_pretrained(
             config.model_name_or_path, config=existing, dtype=torch.float32
         )

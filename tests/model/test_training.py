@@ -185,6 +185,14 @@ def test_the_model_config_carries_the_training_windows(encoder_dir, tiny_model_d
     assert build_model(config, DEFAULT_LABELS).config.window_max_length == 32
 
 
+def test_a_later_stage_trains_with_its_own_entity_weights(tiny_model_dir):
+    config = TrainingConfig(model_name_or_path=str(tiny_model_dir), span_class_weights=[1, 6, 6])
+    model = build_model(config, DEFAULT_LABELS)
+    assert model.config.span_class_weights == [1, 6, 6]  # not the parent's [1, 3, 3]
+    parent = build_model(TrainingConfig(model_name_or_path=str(tiny_model_dir)), DEFAULT_LABELS)
+    assert parent.config.span_class_weights == [1.0, 3.0, 3.0]
+
+
 def test_lora_adapters_merge_into_a_plain_model(encoder_dir):
     config = TrainingConfig(model_name_or_path=str(encoder_dir), lora_r=4)
     model = build_model(config, DEFAULT_LABELS)
