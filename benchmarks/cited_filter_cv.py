@@ -153,11 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     predicted = detector.decode_all(detector.predict_probabilities(pool, progress=True))
     labels = detector.labels
     chosen = None
+    variant = {"sentence": True} if args.sentence else {}
     if args.nested_threshold:
-        variant = {"sentence": True} if args.sentence else {}
         pooled, chosen = nested_out_of_fold(pool, predicted, folds, labels, **variant)
     else:
-        variant = {"sentence": True} if args.sentence else {}
         pooled = out_of_fold(pool, predicted, folds, **variant)
     if args.sentence:  # the baseline is today's filter, not the unfiltered spans
         predicted = out_of_fold(pool, predicted, folds)
