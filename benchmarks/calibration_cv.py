@@ -25,7 +25,6 @@ are kept in ``--cache``.
 from __future__ import annotations
 
 import argparse
-import json
 import pickle
 import random
 import sys
@@ -33,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from on_off import write
 from rules_cv import ROUNDS_4_TO_9, fold_pool, scores
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -193,8 +193,6 @@ def main(argv: list[str] | None = None) -> int:
         "pooled_paired": paired,
         "adopt": adopt,
     }
-    table = markdown(result)
-    print(table)
     if args.write:
         _, final = calibrate_on(
             detector,
@@ -208,10 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         write_calibration(args.model, final, source)
         result["written"] = final.thresholds
         print(f"wrote {final.thresholds} to {args.model}")
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    if args.markdown:
-        args.markdown.write_text(table, encoding="utf-8")
+    write(result, markdown(result), args.json, args.markdown)
     return 0
 
 
