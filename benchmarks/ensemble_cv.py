@@ -74,7 +74,7 @@ def cache_name(folder: str) -> str:
 def paired_choice(labels, docs, before, after) -> dict:
     """The candidate's spans (``after``) on ``docs`` scored against the incumbent's
     (``before``), paired by document as the gate reads them (high-risk recall, recall, F2),
-    and the verdict: wins, ties or loses."""
+    and the verdict: wins, not better (the model in use stays) or loses (recall lost)."""
     from hf_anon.model.gate import GAIN, GUARDED, GateResult, Paired, _renamed, choice_figures
     from hf_anon.model.metrics import document_scorers, paired_intervals
 
@@ -88,7 +88,7 @@ def paired_choice(labels, docs, before, after) -> dict:
         figures={key: Paired(**_renamed(paired[key])) for key in GUARDED},
         gain=Paired(**_renamed(paired[GAIN])),
     )
-    verdict = "wins" if result.wins else ("ties" if result.passed else "loses")
+    verdict = "wins" if result.wins else ("not better" if result.passed else "loses")
     return {"paired": paired, "describe": result.describe(), "verdict": verdict}
 
 
