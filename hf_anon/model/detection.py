@@ -145,8 +145,20 @@ class SpanDetector:
         # XLM-R style models reserve two positions for the padding offset.
         self.max_length = min(max_length, positions - 2 if positions > 512 else positions)
         self.stride = stride
+        self._check_windows()
         #: what runs the model: ``torch`` or ``onnx`` (``-int8`` when quantized)
         self.backend = "onnx" if type(model).__name__ == "OnnxEncoderModel" else "torch"
+
+    def _check_windows(self) -> None:
+        """Refuse windows that :func:`~hf_anon.model.alignment.plan_windows` cannot plan, at
+        load time and naming the settings, rather than at the first document."""
+        capacity = self.max_length - self.tokenizer.num_special_tokens_to_add(pair=False)
+        if capacity < 1 or not 0 <= self.stride <= capacity // 2:
+            raise ValueError(
+                f"windows of {self.max_length} tokens (window_max_length) hold {capacity} of "
+                f"text, so their overlap (window_stride) must lie between 0 and "
+                f"{max(capacity // 2, 0)}, not {self.stride}"
+            )
 
     @classmethod
     def from_pretrained(

@@ -35,6 +35,13 @@ def test_spans_are_valid_for_long_documents_and_do_not_depend_on_batching(model_
         assert all(0 < s.score <= 1 for s in spans)
 
 
+def test_windows_that_cannot_be_planned_are_refused_when_the_model_is_loaded(model_dir):
+    # windows of 32 tokens hold 30 of text with [CLS] and [SEP]: they overlap by 15 at most
+    assert SpanDetector.from_pretrained(model_dir, max_length=32, stride=15).stride == 15
+    with pytest.raises(ValueError, match=r"window_stride.*between 0 and 15, not 16"):
+        SpanDetector.from_pretrained(model_dir, max_length=32, stride=16)
+
+
 def test_threshold_trades_precision_for_recall(model_dir):
     detector = SpanDetector.from_pretrained(model_dir)
     text = SENTENCE * 3
