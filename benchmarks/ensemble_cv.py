@@ -75,7 +75,7 @@ def paired_choice(labels, docs, before, after) -> dict:
     """The candidate's spans (``after``) on ``docs`` scored against the incumbent's
     (``before``), paired by document as the gate reads them (high-risk recall, recall, F2),
     and the verdict: wins, not better (the model in use stays) or loses (recall lost)."""
-    from hf_anon.model.gate import GAIN, GUARDED, GateResult, Paired, _renamed, choice_figures
+    from hf_anon.model.gate import choice_figures, gate_result
     from hf_anon.model.metrics import document_scorers, paired_intervals
 
     paired = paired_intervals(
@@ -83,11 +83,7 @@ def paired_choice(labels, docs, before, after) -> dict:
         document_scorers(labels, docs, after),
         figures=choice_figures(2.0),
     )
-    result = GateResult(
-        documents=len(docs),
-        figures={key: Paired(**_renamed(paired[key])) for key in GUARDED},
-        gain=Paired(**_renamed(paired[GAIN])),
-    )
+    result = gate_result(paired, len(docs))
     verdict = "wins" if result.wins else ("not better" if result.passed else "loses")
     return {"paired": paired, "describe": result.describe(), "verdict": verdict}
 

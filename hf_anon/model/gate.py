@@ -140,11 +140,16 @@ class Gate:
         )
 
     def check(self, candidate) -> GateResult:
-        paired = self.paired(candidate)
-        figures = {key: Paired(**_renamed(paired[key])) for key in GUARDED}
-        return GateResult(
-            documents=len(self.documents), figures=figures, gain=Paired(**_renamed(paired[GAIN]))
-        )
+        return gate_result(self.paired(candidate), len(self.documents))
+
+
+def gate_result(paired: dict[str, dict[str, float]], documents: int) -> GateResult:
+    """The gate's verdict from :func:`paired_intervals` of :func:`choice_figures` (the
+    incumbent's per-document scores before, the candidate's after, on ``documents``
+    decisions): also for candidates that are no model folder, such as two models'
+    averaged probabilities (``benchmarks/ensemble_cv.py``)."""
+    figures = {key: Paired(**_renamed(paired[key])) for key in GUARDED}
+    return GateResult(documents=documents, figures=figures, gain=Paired(**_renamed(paired[GAIN])))
 
 
 def _renamed(figure: dict[str, float]) -> dict[str, float]:
