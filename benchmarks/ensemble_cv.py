@@ -21,7 +21,8 @@ with the paired 95 % interval wholly above zero and neither recall nor high-risk
 lost. The first member is read with its stored thresholds, as the model in use. Nothing is
 shipped from here: a winning ensemble would need an ensemble model folder first.
 
-Each member's probabilities are computed once and kept in ``--cache``.
+Each member's probabilities are computed once and kept in ``--cache``, keyed by the
+decisions, not the weights: delete a member's files there when its folder is trained again.
 """
 
 from __future__ import annotations
@@ -141,10 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     detectors, outputs = {}, {}
     for folder in dict.fromkeys(m for members in args.members for m in members):
         detectors[folder] = detector = SpanDetector.from_pretrained(folder)
-        stem = args.cache / cache_name(folder)
+        stem = cache_name(folder)
         outputs[folder] = (
-            model_outputs(detector, calibration_docs, stem.with_suffix(".calibration.pkl")),
-            model_outputs(detector, docs, stem.with_suffix(".rounds.pkl")),
+            model_outputs(detector, calibration_docs, args.cache / f"{stem}.calibration.pkl"),
+            model_outputs(detector, docs, args.cache / f"{stem}.rounds.pkl"),
         )
     incumbent_name = args.members[0][0]
     incumbent = detectors[incumbent_name]
