@@ -108,6 +108,22 @@ def cut_scores(text: str, offsets: np.ndarray) -> np.ndarray:
     return scores
 
 
+def window_capacity(tokenizer, max_length: int) -> int:
+    """The tokens of text a window of ``max_length`` tokens holds: its special tokens take
+    the rest."""
+    prefix, suffix = _special_layout(tokenizer)
+    return max_length - len(prefix) - len(suffix)
+
+
+def check_windows(capacity: int, stride: int) -> None:
+    """Refuse windows :func:`plan_windows` cannot plan: none holds a token, or consecutive
+    ones would overlap by more than half a window."""
+    if capacity < 1:
+        raise ValueError(f"a window must hold at least one token, got capacity {capacity}")
+    if not 0 <= stride <= capacity // 2:
+        raise ValueError(f"stride must be between 0 and {capacity // 2} tokens, got {stride}")
+
+
 def plan_windows(scores: np.ndarray, capacity: int, stride: int) -> list[tuple[int, int]]:
     """Token ranges ``[start, end)`` of at most ``capacity`` tokens covering all tokens.
 
@@ -116,10 +132,7 @@ def plan_windows(scores: np.ndarray, capacity: int, stride: int) -> list[tuple[i
     (the earliest among equals), so consecutive windows overlap by up to ``stride``
     tokens of context.
     """
-    if capacity < 1:
-        raise ValueError(f"a window must hold at least one token, got capacity {capacity}")
-    if not 0 <= stride <= capacity // 2:
-        raise ValueError(f"stride must be between 0 and {capacity // 2} tokens, got {stride}")
+    check_windows(capacity, stride)
     n = len(scores)
     windows: list[tuple[int, int]] = []
     start = 0
@@ -188,7 +201,7 @@ def encode_documents(
     """
     _check_fast(tokenizer)
     prefix, suffix = _special_layout(tokenizer)
-    capacity = max_length - len(prefix) - len(suffix)
+    capacity = window_capacity(tokenizer, max_length)
     texts = [doc.text for doc in documents]
     batch = tokenizer(texts, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
     encoded = []

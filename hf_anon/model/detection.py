@@ -18,11 +18,13 @@ from tqdm.auto import tqdm
 
 from hf_anon.model.alignment import (
     EncodedDocument,
+    check_windows,
     decode_spans,
     encode_documents,
     merge_windows,
     snap_to_words,
     trim_punctuation,
+    window_capacity,
 )
 from hf_anon.model.loading import LoadOptions, adapter_thresholds, load_for_inference
 from hf_anon.model.model_folder import ModelFolder
@@ -152,13 +154,15 @@ class SpanDetector:
     def _check_windows(self) -> None:
         """Refuse windows that :func:`~hf_anon.model.alignment.plan_windows` cannot plan, at
         load time and naming the settings, rather than at the first document."""
-        capacity = self.max_length - self.tokenizer.num_special_tokens_to_add(pair=False)
-        if capacity < 1 or not 0 <= self.stride <= capacity // 2:
+        capacity = window_capacity(self.tokenizer, self.max_length)
+        try:
+            check_windows(capacity, self.stride)
+        except ValueError as err:
             raise ValueError(
                 f"windows of {self.max_length} tokens (window_max_length) hold {capacity} of "
                 f"text, so their overlap (window_stride) must lie between 0 and "
                 f"{max(capacity // 2, 0)}, not {self.stride}"
-            )
+            ) from err
 
     @classmethod
     def from_pretrained(
