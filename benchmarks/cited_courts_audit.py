@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from fold_misses import touching
 from on_off import write
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +63,7 @@ def audit(docs, round_of: dict[str, str], default: str) -> tuple[Counter, Counte
         name = round_of.get(doc.id, default)
         for start, end in cited_courts(doc.text):
             found[name] += 1
-            if any(s.start < end and start < s.end for s in doc.spans):
+            if touching(start, end, doc.spans):
                 marked[name] += 1
                 shown.append((name, doc.id, doc.text[max(0, start - 60) : end + 60]))
     return found, marked, shown
