@@ -21,8 +21,9 @@ with the paired 95 % interval wholly above zero and neither recall nor high-risk
 lost. The first member is read with its stored thresholds, as the model in use. Nothing is
 shipped from here: a winning ensemble would need an ensemble model folder first.
 
-Each member's probabilities are computed once and kept in ``--cache``, keyed by the
-decisions, not the weights: delete a member's files there when its folder is trained again.
+Each member's probabilities are computed once and kept in ``--cache`` (the same files as
+``calibration_cv.py`` and ``fold_misses.py``), keyed by the decisions, not the weights: delete a
+member's files there when its folder is trained again.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -65,26 +67,28 @@ def averaged(members: Sequence[list]) -> list:
     return out
 
 
-def cache_name(folder: str) -> str:
-    """A cache file stem for a model folder: its path under the repository, dashes for slashes."""
-    path = Path(folder).resolve()
-    path = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-    return "-".join(path.parts[-3:])
+@dataclass
+class Decoded:
+    """Spans already decoded, read as the gate reads a model (``labels``, ``detect``): the
+    gate pairs them by document as it pairs two model folders."""
+
+    labels: object
+    spans: list
+
+    def detect(self, texts: Sequence[str]) -> list:
+        if len(texts) != len(self.spans):
+            raise ValueError(f"{len(self.spans)} decoded documents for {len(texts)} texts")
+        return self.spans
 
 
-def paired_choice(labels, docs, before, after) -> dict:
-    """The candidate's spans (``after``) on ``docs`` scored against the incumbent's
-    (``before``), paired by document as the gate reads them (high-risk recall, recall, F2),
-    and the verdict: wins, not better (the model in use stays) or loses (recall lost)."""
-    from hf_anon.model.gate import choice_figures, gate_result
-    from hf_anon.model.metrics import document_scorers, paired_intervals
+def paired_choice(gate, labels, after) -> dict:
+    """The candidate's spans (``after``) paired against the incumbent's on the ``gate``'s
+    decisions (high-risk recall, recall, F2), and the verdict: wins, not better (the model in
+    use stays) or loses (recall lost)."""
+    from hf_anon.model.gate import gate_result
 
-    paired = paired_intervals(
-        document_scorers(labels, docs, before),
-        document_scorers(labels, docs, after),
-        figures=choice_figures(2.0),
-    )
-    result = gate_result(paired, len(docs))
+    paired = gate.paired(Decoded(labels, after))
+    result = gate_result(paired, len(gate.documents))
     verdict = "wins" if result.wins else ("not better" if result.passed else "loses")
     return {"paired": paired, "describe": result.describe(), "verdict": verdict}
 
@@ -124,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         required=True,
         help="model folders of one ensemble, the model in use first (repeat for another)",
     )
-    parser.add_argument("--cache", type=Path, default=ROOT / "runs" / "ensemble_cv")
+    parser.add_argument("--cache", type=Path, default=ROOT / "runs" / "calibration_cv")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--markdown", type=Path)
     args = parser.parse_args(argv)
@@ -135,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("every ensemble must start with the same model in use")
     from hf_anon.model.calibration import calibrate, high_risk_floor, read_calibration
     from hf_anon.model.detection import SpanDetector
+    from hf_anon.model.gate import Gate
     from hf_anon.text.data import load_jsonl
 
     calibration_docs = [d for path in CALIBRATION_GOLD for d in load_jsonl(ROOT / path)]
@@ -142,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     detectors, outputs = {}, {}
     for folder in dict.fromkeys(m for members in args.members for m in members):
         detectors[folder] = detector = SpanDetector.from_pretrained(folder)
-        stem = cache_name(folder)
+        stem = Path(folder).name
         outputs[folder] = (
             model_outputs(detector, calibration_docs, args.cache / f"{stem}.calibration.pkl"),
             model_outputs(detector, docs, args.cache / f"{stem}.rounds.pkl"),
@@ -159,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     floor = high_risk_floor(stored.after, stored.target_high, 1.0)
     before = decode_with(incumbent, outputs[incumbent_name][1], incumbent.label_thresholds)
+    gate = Gate(Decoded(incumbent.labels, before), docs)  # the model in use, scored once
     rows = []
     for members in args.members:
         on_40 = averaged([outputs[m][0] for m in members])
@@ -167,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             incumbent, calibration_docs, probabilities=on_40, high_risk_slack_se=1.0
         )
         after = decode_with(incumbent, on_folds, calibration.thresholds)
-        choice = paired_choice(incumbent.labels, docs, before, after)
+        choice = paired_choice(gate, incumbent.labels, after)
         eligible = calibration.after["recall_high"] >= floor
         if not eligible:
             choice["verdict"] = "not eligible"

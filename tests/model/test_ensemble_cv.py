@@ -11,7 +11,7 @@ from hf_anon.text.data import Document, Span
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from ensemble_cv import averaged, paired_choice
+from ensemble_cv import Decoded, averaged, paired_choice
 
 
 def test_two_members_probabilities_are_averaged_head_by_head(tiny_model_dir):
@@ -45,6 +45,7 @@ def test_members_that_tokenize_differently_cannot_be_averaged(tiny_model_dir):
 
 
 def test_an_ensemble_that_finds_more_on_every_decision_wins_the_paired_choice():
+    from hf_anon.model.gate import Gate
     from hf_anon.text.labels import DEFAULT_LABELS
 
     text = "Herr Jonas Weber und Frau Anna Roth aus München."
@@ -62,8 +63,12 @@ def test_an_ensemble_that_finds_more_on_every_decision_wins_the_paired_choice():
     one_found = [[d.spans[0]] for d in docs]
     all_found = [list(d.spans) for d in docs]
 
-    better = paired_choice(DEFAULT_LABELS, docs, one_found, all_found)
-    same = paired_choice(DEFAULT_LABELS, docs, all_found, all_found)
-    worse = paired_choice(DEFAULT_LABELS, docs, all_found, one_found)
+    def choice(before, after):
+        gate = Gate(Decoded(DEFAULT_LABELS, before), docs)  # the model in use, as decoded
+        return paired_choice(gate, DEFAULT_LABELS, after)
+
+    better = choice(one_found, all_found)
+    same = choice(all_found, all_found)
+    worse = choice(all_found, one_found)
 
     assert (better["verdict"], same["verdict"], worse["verdict"]) == ("wins", "not better", "loses")
